@@ -1,0 +1,140 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerOptions,
+  type RawReplyDefaultExpression,
+  type RawRequestDefaultExpression,
+  type RawServerDefault,
+} from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ROOT_REDIRECT, type Language } from '@common/constants';
+import { normalizeLanguage, isLanguage } from '@common/languages';
+import type { Config } from './config';
+import { createDb, migrateToLatest, type Db } from './db';
+import { seedCatalog } from './db/seed/catalog';
+import { createTranslator, type Translate } from './http/messages';
+import { installErrorHandler } from './http/error-handler';
+import { contentSecurityPolicy } from './http/security';
+import { createStorage, type Storage } from './providers/storage';
+import type { RequestUser } from './auth/guard';
+import { catalogRoutes } from './catalog/routes';
+import { loadQuestionBank, type QuestionBank } from './content/question-bank';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    lng: Language;
+    user: RequestUser | null;
+  }
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+/** What every area receives: configuration, database, translator, file storage. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  translate: Translate;
+  storage: Storage;
+  questionBank: QuestionBank;
+}
+
+/** The Fastify instance an area registers its routes on (zod-typed). */
+export type ApiInstance = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
+export type AreaRoutes = (api: ApiInstance, ctx: AppContext) => Promise<void> | void;
+
+/** Each area's routes, registered under /api. */
+const areas: AreaRoutes[] = [catalogRoutes];
+
+export interface BuildOptions {
+  db?: Db;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds the whole app from a config; `server.ts` only listens, tests inject. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? { level: config.LOG_LEVEL },
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    trustProxy: config.TRUST_PROXY,
+    disableRequestLogging: config.NODE_ENV === 'test',
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const db = options.db ?? createDb(config);
+  await migrateToLatest(db);
+  await seedCatalog(db, config.contentDir);
+  const ctx: AppContext = {
+    config,
+    db,
+    translate: createTranslator(config.localesDir),
+    storage: createStorage(config),
+    questionBank: loadQuestionBank(config.contentDir),
+  };
+  app.decorate('ctx', ctx);
+  app.addHook('onClose', async () => {
+    if (!options.db) await db.destroy();
+  });
+
+  app.decorateRequest('lng', 'en');
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (request) => {
+    const header = request.headers.lng;
+    const value = Array.isArray(header) ? header[0] : header;
+    request.lng = isLanguage(value) ? value : normalizeLanguage(request.headers['accept-language']);
+  });
+
+  await app.register(cookie);
+  await app.register(helmet, { contentSecurityPolicy: { directives: contentSecurityPolicy(config) }, crossOriginEmbedderPolicy: false });
+  await app.register(multipart, { limits: { fileSize: config.UPLOAD_LIMIT_BYTES, files: 10, fields: 50 } });
+  installErrorHandler(app, ctx);
+
+  await app.register(
+    async (api) => {
+      for (const area of areas) await area(api.withTypeProvider<ZodTypeProvider>(), ctx);
+    },
+    { prefix: '/api' },
+  );
+
+  await registerStaticFiles(app, config);
+  return app as unknown as FastifyInstance;
+}
+
+/** /locales/{lng}/{ns}.json, the built SPA, and index.html for every client route. */
+async function registerStaticFiles(app: FastifyInstance, config: Config) {
+  await app.register(fastifyStatic, {
+    root: config.localesDir,
+    prefix: '/locales/',
+    decorateReply: false,
+    cacheControl: true,
+    maxAge: config.NODE_ENV === 'production' ? 300_000 : 0,
+  });
+  const indexFile = path.join(config.webDistDir, 'index.html');
+  const hasWeb = fs.existsSync(indexFile);
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: config.webDistDir, prefix: '/', index: false, wildcard: false });
+    await app.register(fastifyStatic, {
+      root: path.join(config.webDistDir, 'assets'),
+      prefix: '/assets/',
+      decorateReply: false,
+      immutable: true,
+      maxAge: 31_536_000_000,
+    });
+  }
+  app.get('/', (_request, reply) => reply.redirect(ROOT_REDIRECT));
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0];
+    if (request.method !== 'GET' || url.startsWith('/api/') || url.startsWith('/locales/') || url.startsWith('/assets/') || path.extname(url)) {
+      return reply.code(404).send({ error: app.ctx.translate(request.lng, 'not_found'), code: 'not_found' });
+    }
+    if (!hasWeb) return reply.code(503).type('text/plain').send('The web app is not built: run `npm run build`.');
+    return reply.type('text/html').header('cache-control', 'no-cache').send(fs.createReadStream(indexFile));
+  });
+}

@@ -1,0 +1,65 @@
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../db';
+import { toBool } from '../db';
+import { unauthorized } from '../http/errors';
+import { hashToken } from './tokens';
+
+export interface RequestUser {
+  id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  city: string;
+  is_verified: boolean;
+  coupon_code: string | null;
+  language: string;
+  tokenHash: string;
+}
+
+/** The bearer token of a request: `Authorization: Bearer …`, else the `token` cookie. */
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) {
+    const value = header.slice(7).trim();
+    if (value && value !== 'null' && value !== 'undefined') return value;
+  }
+  const cookie = request.cookies?.token;
+  return cookie || undefined;
+}
+
+/** The signed-in user of a request, or null (unknown, expired or revoked token). */
+export async function findRequestUser(db: Db, request: FastifyRequest): Promise<RequestUser | null> {
+  const token = bearerToken(request);
+  if (!token) return null;
+  const tokenHash = hashToken(token);
+  const row = await db
+    .selectFrom('auth_tokens')
+    .innerJoin('users', 'users.id', 'auth_tokens.user_id')
+    .select([
+      'users.id', 'users.email', 'users.first_name', 'users.last_name', 'users.city', 'users.is_verified',
+      'users.coupon_code', 'users.language', 'auth_tokens.expires_at', 'auth_tokens.revoked_at',
+    ])
+    .where('auth_tokens.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+  if (!row || row.revoked_at || row.expires_at <= new Date().toISOString() || !toBool(row.is_verified)) return null;
+  return {
+    id: row.id, email: row.email, first_name: row.first_name, last_name: row.last_name, city: row.city,
+    is_verified: true, coupon_code: row.coupon_code, language: row.language, tokenHash,
+  };
+}
+
+/** preHandler for routes that need a signed-in user: 401 otherwise. */
+export function requireUser(db: Db) {
+  return async (request: FastifyRequest) => {
+    const user = await findRequestUser(db, request);
+    if (!user) throw unauthorized();
+    request.user = user;
+  };
+}
+
+/** preHandler for routes open to guests and users alike: sets request.user when signed in. */
+export function optionalUser(db: Db) {
+  return async (request: FastifyRequest) => {
+    request.user = await findRequestUser(db, request);
+  };
+}

@@ -1,0 +1,106 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+const optionalUrl = z.url().optional().or(z.literal('').transform(() => undefined));
+const optional = z.string().optional().transform((v) => (v ? v : undefined));
+
+/**
+ * Every environment variable Plume reads, with its default. `.env.example` documents them;
+ * a bad value stops the start with a message naming the variable.
+ */
+export const EnvSchema = z.object({
+  NODE_ENV: z.string().default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.url().default('http://localhost:8000'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optional,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(2_000_000),
+  UPLOAD_LIMIT_BYTES: z.coerce.number().int().positive().default(25_000_000),
+  TRUST_PROXY: bool,
+  SECRET_KEY: optional,
+  REQUIRE_EMAIL_CONFIRMATION: bool,
+  // text generation
+  GENERATION_BASE_URL: optionalUrl,
+  GENERATION_API_KEY: optional,
+  GENERATION_MODEL: z.string().default('gpt-4o-mini'),
+  GENERATION_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
+  // speech-to-text
+  STT_PROVIDER: z.enum(['none', 'openai', 'google']).default('none'),
+  STT_BASE_URL: optionalUrl,
+  STT_API_KEY: optional,
+  STT_MODEL: z.string().default('whisper-1'),
+  GOOGLE_STT_URL: z.url().default('https://speech.googleapis.com'),
+  GOOGLE_STT_API_KEY: optional,
+  // voice cloning and text-to-speech
+  VOICE_PROVIDER: z.enum(['offline', 'elevenlabs']).default('offline'),
+  ELEVENLABS_BASE_URL: z.url().default('https://api.elevenlabs.io'),
+  ELEVENLABS_API_KEY: optional,
+  ELEVENLABS_MODEL: z.string().default('eleven_multilingual_v2'),
+  // payments
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'lyra']).default('sandbox'),
+  LYRA_API_URL: z.url().default('https://api.payzen.eu'),
+  LYRA_JS_DOMAIN: z.url().default('https://static.payzen.eu'),
+  LYRA_SHOP_ID: optional,
+  LYRA_PASSWORD: optional,
+  LYRA_PUBLIC_KEY: optional,
+  LYRA_HMAC_KEY: optional,
+  // e-mail
+  SMTP_URL: optional,
+  MAIL_FROM: z.string().default('Plume <no-reply@plume.local>'),
+  // captcha
+  CAPTCHA_PROVIDER: z.enum(['altcha', 'recaptcha', 'none']).default('altcha'),
+  RECAPTCHA_SITE_KEY: optional,
+  RECAPTCHA_SECRET_KEY: optional,
+  RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
+  // Google sign-in
+  GOOGLE_CLIENT_ID: optional,
+  GOOGLE_TOKENINFO_URL: z.url().default('https://oauth2.googleapis.com/tokeninfo'),
+  GOOGLE_USERINFO_URL: z.url().default('https://openidconnect.googleapis.com/v1/userinfo'),
+  // file storage
+  STORAGE_PROVIDER: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z.string().default('us-east-1'),
+  S3_BUCKET: optional,
+  S3_ACCESS_KEY_ID: optional,
+  S3_SECRET_ACCESS_KEY: optional,
+  // shared counters
+  REDIS_URL: optional,
+  // support line shown in the footer to signed-in users
+  SUPPORT_PHONE: z.string().default('+33 1 84 80 00 00'),
+});
+export type Env = z.infer<typeof EnvSchema>;
+
+export type Config = Env & {
+  /** Absolute data folder. */
+  dataDir: string;
+  /** Absolute folder of the built SPA (may be missing in tests). */
+  webDistDir: string;
+  /** Absolute folder of locales/ (served and used for server messages). */
+  localesDir: string;
+  /** Absolute folder of content/. */
+  contentDir: string;
+};
+
+export const ROOT_DIR = path.resolve(import.meta.dirname, '../..');
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Env> = {}): Config {
+  const parsed = EnvSchema.safeParse({ ...env, ...overrides });
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const values = { ...parsed.data, ...overrides } as Env;
+  return {
+    ...values,
+    dataDir: path.resolve(values.DATA_DIR),
+    webDistDir: path.join(ROOT_DIR, 'dist', 'web'),
+    localesDir: path.join(ROOT_DIR, 'locales'),
+    contentDir: path.join(ROOT_DIR, 'content'),
+  };
+}

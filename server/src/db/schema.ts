@@ -1,0 +1,80 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/**
+ * Table types. Dialect-neutral on purpose: booleans are integers (0/1), dates are ISO-8601 text,
+ * JSON is text. Each area adds its tables here next to a migration of its own.
+ */
+type Id = Generated<number>;
+type Bool = number;
+type Json = string;
+
+/** Reference rows keep their texts per language: `{"en":{"name":…,"description":…},…}`. */
+export interface ServicesTable { id: number; is_active: Bool; sort: number; translations: Json }
+export interface GeneralCategoriesTable {
+  id: number; service_id: number; is_active: Bool; sort: number; image_key: string; translations: Json;
+}
+export interface ToolsTable {
+  id: number; icon_key: string; forces_one_length: Bool; for_new_book: Bool; for_existing_book: Bool;
+  sort: number; translations: Json;
+}
+export interface PlansTable {
+  id: number; service_id: number | null; kind: string; price_cents: number; currency: string;
+  payed_per: string; is_service: Bool; is_gift_card: Bool; is_active: Bool; sort: number;
+  /** `{"en":{"name","description","price_description","options":[…]}}` */
+  translations: Json;
+}
+
+export interface UsersTable {
+  id: Id;
+  email: string; // stored lower-case, unique
+  password_hash: string | null;
+  first_name: string;
+  last_name: string;
+  city: string;
+  is_verified: Bool;
+  coupon_code: string | null;
+  language: string;
+  google_sub: string | null;
+  created_at: string;
+  updated_at: string;
+}
+export interface AuthTokensTable {
+  id: Id; user_id: number; token_hash: string; expires_at: string; revoked_at: string | null; created_at: string;
+}
+
+/** A book: the spec's service session. Owned by a user, or by a guest token until linked. */
+export interface ServiceSessionsTable {
+  id: Id;
+  user_id: number | null;
+  guest_token_hash: string | null;
+  service_id: number;
+  general_category_id: number;
+  book_name: string;
+  is_payed: Bool;
+  introduction: string;
+  book_summary: string;
+  checkpoint_data: Json;
+  language: string;
+  version: number;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+}
+
+/** Key/value counters shared by every node (rate limits, replay stores). */
+export interface CountersTable {
+  key: string; count: number; expires_at: number;
+}
+
+export interface Database {
+  services: ServicesTable;
+  general_categories: GeneralCategoriesTable;
+  tools: ToolsTable;
+  plans: PlansTable;
+  users: UsersTable;
+  auth_tokens: AuthTokensTable;
+  service_sessions: ServiceSessionsTable;
+  counters: CountersTable;
+}
+
+export type Timestamp = ColumnType<string, string, string>;

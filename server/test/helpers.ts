@@ -1,0 +1,89 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+import { loadConfig, type Env } from '../src/config';
+import { createDb, nowIso } from '../src/db';
+import { hashToken, newToken } from '../src/auth/tokens';
+
+export type TestApp = Awaited<ReturnType<typeof buildApp>>;
+
+/**
+ * The production app on a fresh database: a temp SQLite file, or — when DATABASE_URL is set —
+ * a new PostgreSQL database on that server, dropped when the app closes.
+ */
+export async function buildTestApp(overrides: Partial<Env> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plume-test-'));
+  let databaseUrl: string | undefined;
+  let dropDatabase: (() => Promise<void>) | undefined;
+  const serverUrl = process.env.DATABASE_URL;
+  if (serverUrl) {
+    const name = `plume_test_${crypto.randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    };
+  }
+  const config = loadConfig(
+    {},
+    {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      CAPTCHA_PROVIDER: 'none',
+      ...overrides,
+    },
+  );
+  const db = createDb(config);
+  const app = await buildApp(config, { db, logger: false });
+  app.addHook('onClose', async () => {
+    await db.destroy();
+    await dropDatabase?.();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+  return app;
+}
+
+let userCounter = 0;
+
+/** A verified user with a valid bearer token, written straight to the database. */
+export async function createUser(app: TestApp, overrides: Partial<{ email: string; first_name: string; is_verified: boolean; language: string }> = {}) {
+  userCounter += 1;
+  const email = overrides.email ?? `user${userCounter}-${crypto.randomBytes(3).toString('hex')}@example.com`;
+  const now = nowIso();
+  const user = await app.ctx.db
+    .insertInto('users')
+    .values({
+      email,
+      password_hash: null,
+      first_name: overrides.first_name ?? 'Ada',
+      last_name: 'Lovelace',
+      city: 'London',
+      is_verified: overrides.is_verified === false ? 0 : 1,
+      coupon_code: null,
+      language: overrides.language ?? 'en',
+      google_sub: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning(['id', 'email'])
+    .executeTakeFirstOrThrow();
+  const token = newToken();
+  await app.ctx.db
+    .insertInto('auth_tokens')
+    .values({ user_id: user.id, token_hash: hashToken(token), expires_at: new Date(Date.now() + 86_400_000).toISOString(), revoked_at: null, created_at: now })
+    .execute();
+  return { ...user, token, headers: { authorization: `Bearer ${token}` } };
+}

@@ -1,0 +1,102 @@
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { createBrowserRouter, Navigate, Outlet, useLocation, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ROOT_REDIRECT, type Language } from '@common/constants';
+import { isLanguage } from '@common/languages';
+import { Loader } from '../components/loader';
+import { useAuth } from './auth';
+import { Layout } from './layout/layout';
+import { paths } from '../lib/paths';
+
+const page = (load: () => Promise<Record<string, ComponentType>>, name: string) =>
+  lazy(async () => ({ default: (await load())[name] }));
+
+const HomePage = page(() => import('../features/home/home-page'), 'HomePage');
+const LoginPage = page(() => import('../features/auth/pages/login-page'), 'LoginPage');
+const RegisterPage = page(() => import('../features/auth/pages/register-page'), 'RegisterPage');
+const ForgotPasswordPage = page(() => import('../features/auth/pages/forgot-password-page'), 'ForgotPasswordPage');
+const ResetPasswordPage = page(() => import('../features/auth/pages/reset-password-page'), 'ResetPasswordPage');
+const ThankYouRegisterPage = page(() => import('../features/auth/pages/thank-you-register-page'), 'ThankYouRegisterPage');
+const ProfilePage = page(() => import('../features/auth/pages/profile-page'), 'ProfilePage');
+const MyBooksPage = page(() => import('../features/books/pages/my-books-page'), 'MyBooksPage');
+const GeneralCategoriesPage = page(() => import('../features/catalog/general-categories-page'), 'GeneralCategoriesPage');
+const OptionsPage = page(() => import('../features/book-start/pages/options-page'), 'OptionsPage');
+const WorkspacePage = page(() => import('../features/workspace/pages/workspace-page'), 'WorkspacePage');
+const PaymentPage = page(() => import('../features/payments/pages/payment-page'), 'PaymentPage');
+const SubscriptionsPage = page(() => import('../features/subscriptions/pages/subscriptions-page'), 'SubscriptionsPage');
+const ManageSubscriptionsPage = page(() => import('../features/subscriptions/pages/manage-subscriptions-page'), 'ManageSubscriptionsPage');
+const GiftCardPage = page(() => import('../features/gifts/pages/gift-card-page'), 'GiftCardPage');
+const GiftCardPaymentPage = page(() => import('../features/gifts/pages/gift-card-payment-page'), 'GiftCardPaymentPage');
+const GiftCardFormPage = page(() => import('../features/gifts/pages/gift-card-form-page'), 'GiftCardFormPage');
+const AudiobookPaymentPage = page(() => import('../features/audiobook/pages/audiobook-payment-page'), 'AudiobookPaymentPage');
+const ThankYouPurchasePage = page(() => import('../features/payments/pages/thank-you-purchase-page'), 'ThankYouPurchasePage');
+const PrintingPage = page(() => import('../features/printing/pages/printing-page'), 'PrintingPage');
+const PrintingPaymentPage = page(() => import('../features/printing/pages/printing-payment-page'), 'PrintingPaymentPage');
+
+/** Checks the language segment, keeps i18next on it, scrolls to the top on every route change. */
+function LanguageRoot() {
+  const { lang } = useParams();
+  const { i18n } = useTranslation();
+  const { pathname } = useLocation();
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  useEffect(() => {
+    if (isLanguage(lang) && i18n.resolvedLanguage !== lang) void i18n.changeLanguage(lang);
+  }, [lang, i18n]);
+  if (!isLanguage(lang)) return <Navigate to={ROOT_REDIRECT} replace />;
+  return (
+    <Layout>
+      <Suspense fallback={<Loader />}>
+        <Outlet />
+      </Suspense>
+    </Layout>
+  );
+}
+
+/** Login-only routes: a visitor goes to the login page of the current language, remembering the way back. */
+function RequireLogin() {
+  const { isLoggedIn } = useAuth();
+  const { lang } = useParams();
+  const location = useLocation();
+  if (!isLoggedIn) return <Navigate to={paths.login(lang as Language)} replace state={{ from: location.pathname + location.search }} />;
+  return <Outlet />;
+}
+
+export const router = createBrowserRouter([
+  { path: '/', element: <Navigate to={ROOT_REDIRECT} replace /> },
+  {
+    path: '/:lang',
+    element: <LanguageRoot />,
+    children: [
+      {
+        element: <RequireLogin />,
+        children: [
+          { index: true, element: <HomePage /> },
+          { path: 'my-books', element: <MyBooksPage /> },
+          { path: 'subscriptions', element: <SubscriptionsPage /> },
+          { path: 'manage-subscriptions', element: <ManageSubscriptionsPage /> },
+          { path: 'profile', element: <ProfilePage /> },
+          { path: 'printing', element: <PrintingPage /> },
+          { path: 'printing-payment', element: <PrintingPaymentPage /> },
+        ],
+      },
+      { path: 'login', element: <LoginPage /> },
+      { path: 'register', element: <RegisterPage /> },
+      { path: 'forgot-password', element: <ForgotPasswordPage /> },
+      { path: 'reset-password', element: <ResetPasswordPage /> },
+      { path: 'general-categories/:serviceId', element: <GeneralCategoriesPage /> },
+      { path: 'general-categories-options/:serviceId/:categoryId', element: <OptionsPage /> },
+      { path: 'questions/:sessionId', element: <WorkspacePage /> },
+      { path: 'payment', element: <PaymentPage /> },
+      { path: 'gift-card', element: <GiftCardPage /> },
+      { path: 'gift-card-payment', element: <GiftCardPaymentPage /> },
+      { path: 'gift-card-form', element: <GiftCardFormPage /> },
+      { path: 'audiobook-payment', element: <AudiobookPaymentPage /> },
+      { path: 'thankyou/purchase', element: <ThankYouPurchasePage /> },
+      { path: 'thankyou/register', element: <ThankYouRegisterPage /> },
+      { path: '*', element: <Navigate to={ROOT_REDIRECT} replace /> },
+    ],
+  },
+  { path: '*', element: <Navigate to={ROOT_REDIRECT} replace /> },
+]);

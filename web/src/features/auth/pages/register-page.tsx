@@ -1,0 +1,7 @@
+import { useTranslation } from 'react-i18next';
+import { Screen } from '../../../components/screen';
+
+export function RegisterPage() {
+  const { t } = useTranslation();
+  return <Screen title={t('screens.register')} />;
+}

@@ -1,0 +1,27 @@
+import type { Language } from '@common/constants';
+
+/** Every client URL is built here, so a route's path lives in one place. */
+export const paths = {
+  home: (lng: Language) => `/${lng}`,
+  login: (lng: Language) => `/${lng}/login`,
+  register: (lng: Language) => `/${lng}/register`,
+  forgotPassword: (lng: Language) => `/${lng}/forgot-password`,
+  resetPassword: (lng: Language, token?: string) => `/${lng}/reset-password${token ? `?token=${encodeURIComponent(token)}` : ''}`,
+  myBooks: (lng: Language) => `/${lng}/my-books`,
+  generalCategories: (lng: Language, serviceId: number | string = 1) => `/${lng}/general-categories/${serviceId}`,
+  generalCategoryOptions: (lng: Language, serviceId: number | string, categoryId: number | string) =>
+    `/${lng}/general-categories-options/${serviceId}/${categoryId}`,
+  questions: (lng: Language, sessionId: number | string) => `/${lng}/questions/${sessionId}`,
+  payment: (lng: Language) => `/${lng}/payment`,
+  subscriptions: (lng: Language) => `/${lng}/subscriptions`,
+  manageSubscriptions: (lng: Language) => `/${lng}/manage-subscriptions`,
+  profile: (lng: Language) => `/${lng}/profile`,
+  giftCard: (lng: Language) => `/${lng}/gift-card`,
+  giftCardPayment: (lng: Language) => `/${lng}/gift-card-payment`,
+  giftCardForm: (lng: Language) => `/${lng}/gift-card-form`,
+  audiobookPayment: (lng: Language) => `/${lng}/audiobook-payment`,
+  thankYouPurchase: (lng: Language, order?: string) => `/${lng}/thankyou/purchase${order ? `?order=${encodeURIComponent(order)}` : ''}`,
+  thankYouRegister: (lng: Language) => `/${lng}/thankyou/register`,
+  printing: (lng: Language) => `/${lng}/printing`,
+  printingPayment: (lng: Language) => `/${lng}/printing-payment`,
+};
