@@ -38,6 +38,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       CAPTCHA_PROVIDER: 'none',
       NODE_ENV: 'test',
+      WEB_DIST_DIR: process.env.WEB_DIST_DIR ?? 'dist/web',
       ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     },
   },

@@ -10,7 +10,7 @@ export default defineConfig({
   plugins: [react()],
   resolve: { alias: { '@common': path.resolve(root, '../common') } },
   build: {
-    outDir: path.resolve(root, '../dist/web'),
+    outDir: path.resolve(root, '..', process.env.WEB_DIST_DIR ?? 'dist/web'),
     emptyOutDir: true,
     sourcemap: true,
     chunkSizeWarningLimit: 600,

@@ -18,6 +18,8 @@ export const EnvSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   PUBLIC_URL: z.url().default('http://localhost:8000'),
   DATA_DIR: z.string().default('./data'),
+  /** Where the built SPA is read from (each parallel e2e run may build its own copy). */
+  WEB_DIST_DIR: z.string().default('dist/web'),
   DATABASE_URL: optional,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(2_000_000),
@@ -99,7 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   return {
     ...values,
     dataDir: path.resolve(values.DATA_DIR),
-    webDistDir: path.join(ROOT_DIR, 'dist', 'web'),
+    webDistDir: path.resolve(ROOT_DIR, values.WEB_DIST_DIR),
     localesDir: path.join(ROOT_DIR, 'locales'),
     contentDir: path.join(ROOT_DIR, 'content'),
   };

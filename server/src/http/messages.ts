@@ -3,8 +3,9 @@ import path from 'node:path';
 import { LANGUAGES, type Language } from '@common/constants';
 
 /**
- * Server messages come from the same locale files as the UI: `locales/{lng}/errors.json`
- * (errors by stable code) and `locales/{lng}/server.json` (mail and other server texts).
+ * Server messages come from the same locale files as the UI. An error code `name` is read from
+ * `locales/{lng}/errors.json`; an area's code `area.name` from `locales/{lng}/errors-area.json`,
+ * so each area keeps its own file. Other texts (mail…) name their namespace explicitly.
  */
 type Messages = Record<string, string>;
 const cache = new Map<string, Messages>();
@@ -30,8 +31,15 @@ function flatten(tree: Record<string, unknown>, prefix = ''): Messages {
 }
 
 export function createTranslator(localesDir: string) {
-  return function translate(lng: Language, key: string, params: Record<string, string | number> = {}, ns = 'errors'): string {
-    const text = load(localesDir, lng, ns)[key] ?? load(localesDir, 'en', ns)[key] ?? key;
+  return function translate(lng: Language, code: string, params: Record<string, string | number> = {}, namespace?: string): string {
+    let ns = namespace ?? 'errors';
+    let key = code;
+    const dot = code.indexOf('.');
+    if (!namespace && dot > 0) {
+      ns = `errors-${code.slice(0, dot)}`;
+      key = code.slice(dot + 1);
+    }
+    const text = load(localesDir, lng, ns)[key] ?? load(localesDir, 'en', ns)[key] ?? code;
     return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(params[name] ?? ''));
   };
 }
