@@ -1,5 +1,12 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import axios from 'axios';
+import Cookies from 'js-cookie';
+import { toast } from 'react-toastify';
+import { HTTP_TIMEOUT_MS } from '@common/constants';
+import { languageOfPath } from '@common/languages';
+import { api, apiBaseUrl, requestLanguage } from '../lib/api';
 import { clearToken, getToken, onUnauthorized, setToken } from '../lib/token-store';
+import { i18n } from './i18n';
 
 export interface AuthUser {
   id: number;
@@ -24,6 +31,37 @@ export interface AuthContextValue extends AuthState {
   signOut(): void;
   setUser(user: AuthUser): void;
   setMobileMenuOpen(open: boolean): void;
+  /** Logout (spec section 4): revokes the token on the server, clears it, opens /{lang}/login. */
+  logout(): Promise<void>;
+}
+
+/** True when the token lives in the 30-day cookie (remember me), not in session storage. */
+const tokenIsRemembered = () => sessionStorage.getItem('token') === null && Cookies.get('token') !== undefined;
+
+const loginPath = () => `/${languageOfPath(window.location.pathname)}/login`;
+
+/**
+ * Startup refresh (spec section 4): with a stored token, ask for a fresh one. A verified user is
+ * signed in (the new token kept where the old one was); an unverified one sees 'user not allowed';
+ * any failure clears the session and opens the login page. Sent outside the shared client so its
+ * 401 does not also trigger the global "401 → /" handling.
+ */
+async function refreshSession(): Promise<{ token: string; user: AuthUser } | 'not_allowed' | 'failed'> {
+  const token = getToken();
+  if (!token) return 'failed';
+  try {
+    const response = await axios.post<{ success: { token: string; user: AuthUser } }>(
+      `${apiBaseUrl()}/api/refreshToken`,
+      {},
+      { headers: { Authorization: `Bearer ${token}`, lng: requestLanguage() }, timeout: HTTP_TIMEOUT_MS },
+    );
+    const { success } = response.data;
+    return success.user?.is_verified ? success : 'not_allowed';
+  } catch (error) {
+    if (axios.isAxiosError(error) && error.response?.status === 403) return 'not_allowed';
+    if (axios.isAxiosError(error) && !error.response) throw error; // offline: keep the session as it is
+    return 'failed';
+  }
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -43,6 +81,44 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const setUser = useCallback((user: AuthUser) => setState((s) => ({ ...s, user })), []);
   const setMobileMenuOpen = useCallback((open: boolean) => setState((s) => ({ ...s, isMobileMenuOpen: open })), []);
 
+  const logout = useCallback(async () => {
+    try {
+      if (getToken()) await api.post('/revokeToken', {}, { quiet: true } as object);
+    } catch {
+      // already invalid on the server: nothing more to revoke
+    }
+    clearToken();
+    setState((s) => ({ ...s, isLoggedIn: false, user: null }));
+    window.location.assign(loginPath());
+  }, []);
+
+  useEffect(() => {
+    if (!getToken()) return;
+    let cancelled = false;
+    refreshSession().then(
+      async (outcome) => {
+        if (cancelled) return;
+        if (typeof outcome === 'object') {
+          setToken(outcome.token, tokenIsRemembered());
+          setState((s) => ({ ...s, isLoggedIn: true, user: outcome.user }));
+          return;
+        }
+        clearToken();
+        setState((s) => ({ ...s, isLoggedIn: false, user: null }));
+        if (outcome === 'not_allowed') {
+          await i18n.loadNamespaces('auth');
+          toast.error(i18n.t('auth:user_not_allowed'), { toastId: 'user_not_allowed' });
+        } else if (!/\/login$/.test(window.location.pathname)) {
+          window.location.assign(loginPath());
+        }
+      },
+      () => undefined,
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
   useEffect(
     () =>
       onUnauthorized(() => {
@@ -52,7 +128,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [],
   );
 
-  const value = useMemo(() => ({ ...state, signIn, signOut, setUser, setMobileMenuOpen }), [state, signIn, signOut, setUser, setMobileMenuOpen]);
+  const value = useMemo(
+    () => ({ ...state, signIn, signOut, setUser, setMobileMenuOpen, logout }),
+    [state, signIn, signOut, setUser, setMobileMenuOpen, logout],
+  );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 

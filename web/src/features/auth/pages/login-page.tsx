@@ -1,7 +1,150 @@
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'react-toastify';
+import { languageOfPath } from '@common/languages';
+import { Button } from '../../../components/button';
 import { Screen } from '../../../components/screen';
+import { TextField } from '../../../components/text-field';
+import { paths } from '../../../lib/paths';
+import { loginWithGoogle, loginWithPassword, useAuthConfig } from '../api/accounts';
+import { CheckboxField } from '../components/checkbox-field';
+import { GoogleButton } from '../components/google-button';
+import styles from '../components/auth.module.css';
+import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
+import { recallEmail } from '../lib/remembered-email';
+import { serverError } from '../lib/errors';
+import { trialForSignIn } from '../lib/trial';
+
+type Errors = Partial<Record<'email' | 'password', string>>;
 
 export function LoginPage() {
-  const { t } = useTranslation();
-  return <Screen title={t('screens.login')} />;
+  const { t } = useTranslation('auth');
+  const location = useLocation();
+  const navigate = useNavigate();
+  const lng = languageOfPath(location.pathname);
+  const [params] = useSearchParams();
+  const { data: config } = useAuthConfig();
+  const complete = useCompleteSignIn();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(false);
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let alive = true;
+    void recallEmail().then((saved) => {
+      if (alive && saved) {
+        setEmail((current) => current || saved);
+        setRemember(true);
+      }
+    });
+    return () => {
+      alive = false;
+    };
+  }, []);
+
+  const confirmed = params.get('confirmed');
+  useEffect(() => {
+    if (confirmed === '1') toast.success(t('email_confirmed'), { toastId: 'confirmed' });
+    if (confirmed === '0') toast.error(t('confirmation_link_invalid'), { toastId: 'confirmed' });
+  }, [confirmed, t]);
+
+  function validate(): Errors {
+    const found: Errors = {};
+    if (!email.trim()) found.email = t('email_required');
+    else if (!email.includes('@')) found.email = t('invalid_email');
+    if (!password) found.password = t('password_required');
+    return found;
+  }
+
+  async function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    const found = validate();
+    setErrors(found);
+    const first = found.email ?? found.password;
+    if (first) {
+      toast.error(first, { toastId: first });
+      return;
+    }
+    setBusy(true);
+    try {
+      const result = await loginWithPassword({ email: email.trim(), password, trial_session: trialForSignIn() });
+      if (!(await complete(result, { event: 'login_event', mode: 'Normal', remember }))) setBusy(false);
+    } catch (error) {
+      const { code, message } = serverError(error);
+      toast.error(code === 'auth.user_not_allowed' ? t('user_not_allowed') : (message ?? t('login_failed')));
+      setBusy(false);
+    }
+  }
+
+  async function handleGoogle(accessToken: string) {
+    setBusy(true);
+    try {
+      const result = await loginWithGoogle({ access_token: accessToken, trial_session: trialForSignIn() });
+      const isNew = result.is_new_user;
+      if (!(await complete(result, { event: isNew ? 'signup_event' : 'login_event', mode: 'Google', remember }))) setBusy(false);
+    } catch (error) {
+      const { status, message } = serverError(error);
+      setBusy(false);
+      if (status === 400) navigate(paths.thankYouRegister(lng));
+      else toast.error(message ?? t('login_failed'));
+    }
+  }
+
+  return (
+    <Screen title={t('login_title')} lead={t('login_lead')} width="narrow">
+      <div className={styles.card}>
+        <form className={styles.form} onSubmit={(e) => void handleSubmit(e)} noValidate>
+          <TextField
+            label={t('email')}
+            type="email"
+            name="email"
+            autoComplete="username"
+            inputMode="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            error={errors.email}
+            maxLength={320}
+          />
+          <TextField
+            label={t('password')}
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            revealable
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            error={errors.password}
+          />
+          <div className={styles.between}>
+            <CheckboxField checked={remember} onChange={setRemember} name="remember">
+              {t('remember_me')}
+            </CheckboxField>
+            <Link to={paths.forgotPassword(lng)} className={styles.link}>
+              {t('forgot_password_link')}
+            </Link>
+          </div>
+          <div className={styles.actions}>
+            <Button type="submit" busy={busy}>
+              {t('login_submit')}
+            </Button>
+          </div>
+        </form>
+        {config?.google_client_id ? (
+          <>
+            <p className={styles.divider}>{t('or')}</p>
+            <GoogleButton clientId={config.google_client_id} disabled={busy} onToken={(token) => void handleGoogle(token)} />
+          </>
+        ) : null}
+        <p className={styles.centered}>
+          {t('no_account')}{' '}
+          <Link to={paths.register(lng)} state={location.state} className={styles.link}>
+            {t('sign_up_link')}
+          </Link>
+        </p>
+      </div>
+    </Screen>
+  );
 }

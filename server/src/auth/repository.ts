@@ -1,0 +1,144 @@
+import type { Selectable } from 'kysely';
+import { COOKIE_LIFETIME_MS } from '@common/constants';
+import type { User } from '@common/schemas/auth';
+import { nowIso, toBool, type Db } from '../db';
+import type { UsersTable } from '../db/schema';
+import { hashToken, newToken } from './tokens';
+
+export type UserRow = Selectable<UsersTable>;
+export type TicketPurpose = 'reset' | 'confirm' | 'registration';
+
+/** Bearer tokens live 30 days (spec section 9, the cookie lifetime). */
+export const TOKEN_LIFETIME_MS = COOKIE_LIFETIME_MS;
+
+export function presentUser(row: Pick<UserRow, 'id' | 'first_name' | 'last_name' | 'email' | 'city' | 'coupon_code'> & { is_verified: number | boolean }): User {
+  return {
+    id: row.id,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    email: row.email,
+    city: row.city,
+    is_verified: toBool(row.is_verified),
+    coupon_code: row.coupon_code,
+  };
+}
+
+export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+}
+
+export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findUserByGoogleSub(db: Db, sub: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('google_sub', '=', sub).executeTakeFirst();
+}
+
+export interface NewUser {
+  email: string;
+  password_hash: string | null;
+  first_name: string;
+  last_name: string;
+  city: string;
+  is_verified: boolean;
+  language: string;
+  google_sub?: string | null;
+}
+
+/** Inserts a user; undefined when the e-mail (or Google account) is already taken. */
+export async function insertUser(db: Db, input: NewUser): Promise<UserRow | undefined> {
+  const now = nowIso();
+  return db
+    .insertInto('users')
+    .values({
+      email: input.email.trim().toLowerCase(),
+      password_hash: input.password_hash,
+      first_name: input.first_name,
+      last_name: input.last_name,
+      city: input.city,
+      is_verified: input.is_verified ? 1 : 0,
+      coupon_code: null,
+      language: input.language,
+      google_sub: input.google_sub ?? null,
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflict((oc) => oc.doNothing())
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function updateUser(db: Db, id: number, fields: Partial<Pick<UserRow, 'first_name' | 'last_name' | 'city' | 'password_hash' | 'is_verified' | 'google_sub' | 'language'>>): Promise<UserRow> {
+  return db.updateTable('users').set({ ...fields, updated_at: nowIso() }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+}
+
+/** A new bearer token for a user (stored hashed, 30 days). */
+export async function issueToken(db: Db, userId: number): Promise<string> {
+  const token = newToken();
+  const now = Date.now();
+  await db
+    .insertInto('auth_tokens')
+    .values({ user_id: userId, token_hash: hashToken(token), expires_at: new Date(now + TOKEN_LIFETIME_MS).toISOString(), revoked_at: null, created_at: new Date(now).toISOString() })
+    .execute();
+  return token;
+}
+
+export async function revokeToken(db: Db, tokenHash: string): Promise<void> {
+  await db.updateTable('auth_tokens').set({ revoked_at: nowIso() }).where('token_hash', '=', tokenHash).where('revoked_at', 'is', null).execute();
+}
+
+/** Lets a replaced token live a little longer (another tab may still be using it), then die. */
+export async function shortenToken(db: Db, tokenHash: string, graceMs: number): Promise<void> {
+  const until = new Date(Date.now() + graceMs).toISOString();
+  await db.updateTable('auth_tokens').set({ expires_at: until }).where('token_hash', '=', tokenHash).where('expires_at', '>', until).execute();
+}
+
+export async function revokeAllTokens(db: Db, userId: number): Promise<void> {
+  await db.updateTable('auth_tokens').set({ revoked_at: nowIso() }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
+}
+
+/** The live token row of a bearer token, whatever the user's verification state. */
+export function findTokenOwner(db: Db, tokenHash: string) {
+  return db
+    .selectFrom('auth_tokens')
+    .innerJoin('users', 'users.id', 'auth_tokens.user_id')
+    .selectAll('users')
+    .select(['auth_tokens.expires_at as token_expires_at', 'auth_tokens.revoked_at as token_revoked_at'])
+    .where('auth_tokens.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+/** A single-use ticket (reset link, confirmation link, registration ticket); returns the raw value. */
+export async function issueTicket(db: Db, userId: number, purpose: TicketPurpose, lifetimeMs: number): Promise<string> {
+  const ticket = newToken();
+  const now = Date.now();
+  await db
+    .insertInto('account_tickets')
+    .values({ user_id: userId, purpose, token_hash: hashToken(ticket), expires_at: new Date(now + lifetimeMs).toISOString(), used_at: null, created_at: new Date(now).toISOString() })
+    .execute();
+  return ticket;
+}
+
+/**
+ * Uses a ticket exactly once: one UPDATE that only succeeds while the ticket is unused and
+ * unexpired, so two concurrent uses cannot both win. Returns the owner's id, or null.
+ */
+export async function consumeTicket(db: Db, ticket: string, purpose: TicketPurpose, userId?: number): Promise<number | null> {
+  const now = nowIso();
+  let query = db
+    .updateTable('account_tickets')
+    .set({ used_at: now })
+    .where('token_hash', '=', hashToken(ticket))
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now);
+  if (userId !== undefined) query = query.where('user_id', '=', userId);
+  const row = await query.returning('user_id').executeTakeFirst();
+  return row ? row.user_id : null;
+}
+
+/** Other open tickets of the same kind stop working once a newer one is used. */
+export async function retireTickets(db: Db, userId: number, purpose: TicketPurpose): Promise<void> {
+  await db.updateTable('account_tickets').set({ used_at: nowIso() }).where('user_id', '=', userId).where('purpose', '=', purpose).where('used_at', 'is', null).execute();
+}

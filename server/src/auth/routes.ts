@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import { isLanguage } from '@common/languages';
+import { successOf } from '@common/schemas/api';
+import {
+  AuthConfigSchema,
+  ForgotPasswordBodySchema,
+  LoginBodySchema,
+  LoginResultSchema,
+  MessageSchema,
+  RefreshResultSchema,
+  RegisterBodySchema,
+  RegisterCreatedSchema,
+  RegisterPendingSchema,
+  ResetPasswordBodySchema,
+  UpsertUserBodySchema,
+  UpsertUserResultSchema,
+  UserSchema,
+  VerifyRegistrationBodySchema,
+} from '@common/schemas/auth';
+import type { AreaRoutes } from '../app';
+import { badRequest, forbidden, unauthorized } from '../http/errors';
+import { captchaSecret, createCaptcha } from '../providers/captcha';
+import { createMailer } from '../providers/mail';
+import { pruneCounters, rateLimit } from '../rate-limit';
+import { bearerToken, requireUser } from './guard';
+import * as repo from './repository';
+import { hashToken } from './tokens';
+import * as service from './service';
+
+/** Seconds a replaced token keeps working after refreshToken (another tab may still hold it). */
+const REFRESH_GRACE_MS = 60_000;
+
+/**
+ * Accounts (spec section 7, "Authentication and account"). Public calls first (rate limited),
+ * then the ones behind `requireUser`.
+ */
+export const authRoutes: AreaRoutes = (api, ctx) => {
+  const { db, config } = ctx;
+  const deps: service.AccountsDeps = { ...ctx, mailer: createMailer(config) };
+  const captcha = createCaptcha(config, db, captchaSecret(config));
+  if (captcha.kind === 'none' && config.NODE_ENV !== 'test') {
+    api.log.warn('CAPTCHA_PROVIDER=none: registration has no captcha. Use this for local automation only.');
+  }
+  if (!config.SECRET_KEY && captcha.kind === 'altcha' && config.NODE_ENV === 'production') {
+    api.log.warn('SECRET_KEY is not set: captcha challenges are signed with a key that changes at each start (set it when running several nodes).');
+  }
+  void pruneCounters(db).catch(() => undefined);
+
+  api.get('/authConfig', { schema: { response: { 200: successOf(AuthConfigSchema) } } }, async () => ({
+    success: {
+      google_client_id: config.GOOGLE_CLIENT_ID ?? null,
+      captcha: captcha.kind,
+      recaptcha_site_key: captcha.kind === 'recaptcha' ? (config.RECAPTCHA_SITE_KEY ?? null) : null,
+    },
+  }));
+
+  /** ALTCHA challenge, in the shape the widget fetches (not wrapped in `success`). */
+  api.get('/captchaChallenge', async (request, reply) => {
+    if (!captcha.challenge) throw badRequest('auth.captcha_off');
+    await rateLimit(ctx, { key: `captcha:ip:${request.ip}`, max: 120, windowMs: 15 * 60_000 });
+    reply.header('cache-control', 'no-store');
+    return captcha.challenge();
+  });
+
+  api.post('/register', { schema: { body: RegisterBodySchema } }, async (request, reply) => {
+    await rateLimit(ctx, { key: `register:ip:${request.ip}`, ...service.LIMITS.registerPerIp });
+    if (!(await captcha.verify(request.body.captcha, request.ip))) throw badRequest('auth.captcha_failed');
+    const outcome = await service.registerAccount(deps, request.body, request.lng);
+    if (outcome.status === 202) {
+      return reply.code(202).send({ success: RegisterPendingSchema.parse({ email: outcome.email, message: outcome.message }) });
+    }
+    return reply.code(200).send({ success: RegisterCreatedSchema.parse({ email: outcome.email, registration_ticket: outcome.registration_ticket }) });
+  });
+
+  api.post(
+    '/verifyRegistrationWithoutOtp',
+    { schema: { body: VerifyRegistrationBodySchema, response: { 200: successOf(LoginResultSchema) } } },
+    async (request) => {
+      await rateLimit(ctx, { key: `verify:ip:${request.ip}`, ...service.LIMITS.verifyPerIp });
+      const { email, registration_ticket, trial_session } = request.body;
+      return { success: await service.verifyRegistration(deps, email, registration_ticket, trial_session) };
+    },
+  );
+
+  api.post('/login', { schema: { body: LoginBodySchema, response: { 200: successOf(LoginResultSchema) } } }, async (request) => {
+    await rateLimit(ctx, { key: `login:ip:${request.ip}`, ...service.LIMITS.loginPerIp });
+    const body = request.body;
+    if ('access_token' in body) return { success: await service.loginWithGoogle(deps, body, request.lng) };
+    return { success: await service.loginWithPassword(deps, body.email, body.password, body.trial_session, request.ip) };
+  });
+
+  api.post('/forgotPassword', { schema: { body: ForgotPasswordBodySchema, response: { 200: successOf(MessageSchema) } } }, async (request) => ({
+    success: { message: await service.requestPasswordReset(deps, request.body.email, request.lng, request.ip) },
+  }));
+
+  api.post('/resetPassword', { schema: { body: ResetPasswordBodySchema, response: { 200: successOf(MessageSchema) } } }, async (request) => {
+    await rateLimit(ctx, { key: `reset:ip:${request.ip}`, ...service.LIMITS.resetPerIp });
+    const { token, password, confirm_password } = request.body;
+    return { success: { message: await service.resetPassword(deps, token, password, confirm_password, request.lng) } };
+  });
+
+  /** The confirmation link of the e-mail (REQUIRE_EMAIL_CONFIRMATION): confirms, then opens the login page. */
+  api.get('/confirmEmail', { schema: { querystring: z.object({ token: z.string().max(200).default(''), lng: z.string().optional() }) } }, async (request, reply) => {
+    const lng = isLanguage(request.query.lng) ? request.query.lng : request.lng;
+    await rateLimit(ctx, { key: `confirm:ip:${request.ip}`, max: 30, windowMs: 15 * 60_000 });
+    const ok = request.query.token ? await service.confirmEmail(deps, request.query.token, lng) : false;
+    return reply.redirect(`/${lng}/login?confirmed=${ok ? 1 : 0}`);
+  });
+
+  /** Renews the session: a new 30-day token; the old one stops working a minute later. */
+  api.post('/refreshToken', { schema: { response: { 200: successOf(RefreshResultSchema) } } }, async (request) => {
+    const token = bearerToken(request);
+    if (!token) throw unauthorized();
+    const tokenHash = hashToken(token);
+    const owner = await repo.findTokenOwner(db, tokenHash);
+    if (!owner || owner.token_revoked_at || owner.token_expires_at <= new Date().toISOString()) throw unauthorized();
+    if (!owner.is_verified) throw forbidden('auth.user_not_allowed');
+    const fresh = await repo.issueToken(db, owner.id);
+    await repo.shortenToken(db, tokenHash, REFRESH_GRACE_MS);
+    return { success: { token: fresh, user: repo.presentUser(owner) } };
+  });
+
+  api.post('/revokeToken', { preHandler: requireUser(db), schema: { response: { 200: successOf(z.boolean()) } } }, async (request) => {
+    await repo.revokeToken(db, request.user!.tokenHash);
+    return { success: true };
+  });
+
+  api.get('/getUser', { preHandler: requireUser(db), schema: { response: { 200: successOf(UserSchema) } } }, async (request) => ({
+    success: repo.presentUser(request.user!),
+  }));
+
+  /** The profile screen's fetch (the spec leaves its path open). */
+  api.get('/getProfile', { preHandler: requireUser(db), schema: { response: { 200: successOf(UserSchema) } } }, async (request) => ({
+    success: repo.presentUser(request.user!),
+  }));
+
+  api.post(
+    '/postUpSertUser',
+    { preHandler: requireUser(db), schema: { body: UpsertUserBodySchema, response: { 200: successOf(UpsertUserResultSchema) } } },
+    async (request) => {
+      const { id, first_name, last_name, city } = request.body;
+      if (id !== request.user!.id) throw forbidden();
+      const row = await repo.updateUser(db, id, { first_name, last_name, city });
+      return { success: { user: repo.presentUser(row), message: ctx.translate(request.lng, 'user_updated', {}, 'errors-auth') } };
+    },
+  );
+
+  /** The header's subscription state: none until payments exist (the payments area replaces this). */
+  api.get('/userSubscription', { preHandler: requireUser(db), schema: { response: { 200: successOf(z.null()) } } }, async () => ({ success: null }));
+};

@@ -1,0 +1,68 @@
+import { sql } from 'kysely';
+import type { Db } from '../db';
+import { AppError } from '../http/errors';
+
+/**
+ * A fixed-window limiter over the shared `counters` table, so every node sees the same counts
+ * (SQLite or PostgreSQL; one atomic upsert per hit). Any area can use it:
+ *
+ *   await rateLimit(ctx, { key: `login:ip:${request.ip}`, max: 100, windowMs: 15 * 60_000 });
+ *
+ * Over the limit it throws 429 `rate_limited` (translated by the error handler).
+ */
+export interface LimitRule {
+  /** Unique per subject, e.g. `login:ip:1.2.3.4` or `login:fail:ada@example.com`. */
+  key: string;
+  max: number;
+  windowMs: number;
+}
+
+type WithDb = { db: Db } | Db;
+const dbOf = (source: WithDb): Db => ('selectFrom' in source ? source : source.db);
+
+export function rateLimited(retryAfterSeconds: number): AppError {
+  return new AppError(429, 'rate_limited', {}, { retry_after: Math.max(1, Math.ceil(retryAfterSeconds)) });
+}
+
+/** Counts one hit; returns the count in the current window and when it ends (ms since epoch). */
+export async function hit(source: WithDb, key: string, windowMs: number): Promise<{ count: number; resetAt: number }> {
+  const db = dbOf(source);
+  const now = Date.now();
+  const fresh = now + windowMs;
+  const row = await db
+    .insertInto('counters')
+    .values({ key: `rl:${key}`, count: 1, expires_at: fresh })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({
+        count: sql<number>`case when counters.expires_at <= cast(${now} as bigint) then 1 else counters.count + 1 end`,
+        expires_at: sql<number>`case when counters.expires_at <= cast(${now} as bigint) then cast(${fresh} as bigint) else counters.expires_at end`,
+      }),
+    )
+    .returning(['count', 'expires_at'])
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.count), resetAt: Number(row.expires_at) };
+}
+
+/** Counts a hit and throws 429 once more than `max` hits fall in the window. */
+export async function rateLimit(source: WithDb, rule: LimitRule): Promise<void> {
+  const { count, resetAt } = await hit(source, rule.key, rule.windowMs);
+  if (count > rule.max) throw rateLimited((resetAt - Date.now()) / 1000);
+}
+
+/** Throws 429 when `key` already reached `max` in its window, without counting (e.g. failed logins). */
+export async function checkLimit(source: WithDb, rule: Pick<LimitRule, 'key' | 'max'>): Promise<void> {
+  const row = await dbOf(source).selectFrom('counters').select(['count', 'expires_at']).where('key', '=', `rl:${rule.key}`).executeTakeFirst();
+  if (row && Number(row.expires_at) > Date.now() && Number(row.count) >= rule.max) {
+    throw rateLimited((Number(row.expires_at) - Date.now()) / 1000);
+  }
+}
+
+/** Forgets a key (e.g. the failure count after a successful login). */
+export async function clearLimit(source: WithDb, key: string): Promise<void> {
+  await dbOf(source).deleteFrom('counters').where('key', '=', `rl:${key}`).execute();
+}
+
+/** Drops expired counters; cheap, called now and then. */
+export async function pruneCounters(source: WithDb): Promise<void> {
+  await dbOf(source).deleteFrom('counters').where('expires_at', '<=', Date.now()).execute();
+}
