@@ -95,3 +95,48 @@ export async function updateSessionFields(
     .where('deleted_at', 'is', null)
     .execute();
 }
+
+/** A user's live books, newest-updated first, with whether a cover is stored (My Books). */
+export function listUserSessionRows(db: Db, userId: number) {
+  return db
+    .selectFrom('service_sessions')
+    .leftJoin('session_files', (join) =>
+      join.onRef('session_files.session_id', '=', 'service_sessions.id').on('session_files.key', '=', 'cover_media_photo'),
+    )
+    .select([
+      'service_sessions.id', 'service_sessions.book_name', 'service_sessions.is_payed', 'service_sessions.updated_at',
+      'service_sessions.checkpoint_data', 'service_sessions.general_category_id', 'session_files.content_type as cover_type',
+    ])
+    .where('service_sessions.user_id', '=', userId)
+    .where('service_sessions.deleted_at', 'is', null)
+    .orderBy('service_sessions.updated_at', 'desc')
+    .orderBy('service_sessions.id', 'desc')
+    .execute();
+}
+
+/** Soft delete: the row stays (payments and exports keep their reference) but the book is gone for everyone. */
+export async function softDeleteSession(db: Db, id: number): Promise<void> {
+  const now = nowIso();
+  await db.updateTable('service_sessions').set({ deleted_at: now, updated_at: now }).where('id', '=', id).where('deleted_at', 'is', null).execute();
+}
+
+/** Renames a book without moving its checkpoint version (an open workspace keeps saving without a conflict). */
+export async function renameSession(db: Db, id: number, bookName: string): Promise<string> {
+  const updated_at = nowIso();
+  await db.updateTable('service_sessions').set({ book_name: bookName, updated_at }).where('id', '=', id).where('deleted_at', 'is', null).execute();
+  return updated_at;
+}
+
+/** Records a stored book file (cover or photo) in `session_files`. */
+export async function recordSessionFile(db: Db, sessionId: number, key: string, contentType: string, size: number): Promise<void> {
+  const updated_at = nowIso();
+  await db
+    .insertInto('session_files')
+    .values({ session_id: sessionId, key, content_type: contentType, size, updated_at })
+    .onConflict((oc) => oc.columns(['session_id', 'key']).doUpdateSet({ content_type: contentType, size, updated_at }))
+    .execute();
+}
+
+export function findSessionFile(db: Db, sessionId: number, key: string) {
+  return db.selectFrom('session_files').selectAll().where('session_id', '=', sessionId).where('key', '=', key).executeTakeFirst();
+}

@@ -1,0 +1,212 @@
+import { z } from 'zod';
+import { DESCRIPTION_MAX_LENGTH, DESCRIPTION_MIN_LENGTH, NEW_BOOK_TOOL_ID, type Language } from '@common/constants';
+import { bookTypeOf } from '@common/rules/book-type';
+import { forcedLengthOf } from '@common/rules/forced-length';
+import { BOOK_NAME_MAX_LENGTH } from '@common/schemas/books';
+import type { QuestionCategory } from '@common/schemas/catalog';
+import type { Chapter, CheckpointData, Session } from '@common/schemas/session';
+import type { AppContext } from '../app';
+import { findGeneralCategory, findService, findTool, listPlans, listServices } from '../catalog/repository';
+import { presentGeneralCategory, presentServicesWithPlans } from '../catalog/presenters';
+import { AppError, badRequest } from '../http/errors';
+import { toBool } from '../db';
+import { checkCover, storeCover } from './cover';
+import type { BookForm } from './form';
+import { importManuscript, type ImportedChapter } from './import';
+import { insertSession, presentSession } from './repository';
+import { bookTexts } from './texts';
+
+const positiveId = z.coerce.number().int().positive().max(2_147_483_647);
+const optionalText = z.string().max(20_000).optional();
+
+/** The form's text fields (spec section 7), plus our own optional `description` and `new_book`. */
+const FieldsSchema = z.object({
+  service_id: positiveId,
+  general_category_id: positiveId,
+  category_based_type_ids: z.string().max(2000).optional(),
+  category_length_type_id: z.string().max(20).optional(),
+  another_story_subject: optionalText,
+  description: optionalText,
+  book_name: z.string().max(5000).optional(),
+  toolId: positiveId,
+  new_book: z.enum(['true', 'false', '1', '0']).optional(),
+});
+
+/** Tools whose book is the imported manuscript only (no guided chapters added). */
+const IMPORT_ONLY_TOOL_ICONS = new Set(['polish']);
+
+const fail = (code: string, status = 400) => new AppError(status, `books.${code}`);
+
+function parseTypeIds(raw: string | undefined): number[] {
+  if (!raw || raw.trim() === '' || raw.trim() === '[]') throw fail('select_required');
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    throw badRequest();
+  }
+  const list = Array.isArray(value) ? value : [value];
+  const parsed = z.array(positiveId).min(1).max(20).safeParse(list);
+  if (!parsed.success) throw badRequest();
+  return [...new Set(parsed.data)];
+}
+
+export interface CreateBookInput {
+  form: BookForm;
+  lng: Language;
+  owner: { userId: number } | { guestTokenHash: string };
+}
+
+/**
+ * Starts a book: checks every choice of the options screen against the catalog and the question
+ * bank, reads an optional manuscript and cover, and stores the checkpoint in the spec's shape.
+ */
+export async function createBook(ctx: AppContext, { form, lng, owner }: CreateBookInput): Promise<Session> {
+  const parsed = FieldsSchema.safeParse(form.fields);
+  if (!parsed.success) {
+    const missingLength = parsed.error.issues.every((i) => i.path[0] === 'category_length_type_id');
+    throw missingLength ? fail('select_required') : badRequest();
+  }
+  const fields = parsed.data;
+  const { db, questionBank } = ctx;
+
+  // Cover first: cheap to check, and the usual mistake.
+  const coverFile = form.files.cover ?? form.files.cover_media_photo;
+  const coverType = coverFile ? checkCover(coverFile) : null;
+
+  const service = await findService(db, fields.service_id);
+  if (!service || !toBool(service.is_active)) throw fail('unknown_service');
+  const category = await findGeneralCategory(db, fields.general_category_id);
+  if (!category || category.service_id !== service.id || !toBool(category.is_active)) throw fail('unknown_category');
+
+  const tool = await findTool(db, fields.toolId);
+  if (!tool) throw fail('unknown_tool');
+  const isNewBook = fields.new_book === undefined ? toBool(tool.for_new_book) : fields.new_book === 'true' || fields.new_book === '1';
+  if (isNewBook && tool.id !== NEW_BOOK_TOOL_ID) throw fail('tool_not_for_new_book');
+  if (!isNewBook && !toBool(tool.for_existing_book)) throw fail('tool_not_for_existing_book');
+
+  const typeIds = parseTypeIds(fields.category_based_type_ids);
+  const types = questionBank.categoryBasedTypes(category.id, lng).filter((t) => !t.is_group_title);
+  if (typeIds.some((id) => !types.some((t) => t.id === id))) throw fail('type_not_in_category');
+
+  const lengthRaw = fields.category_length_type_id?.trim() ?? '';
+  if (lengthRaw === '') throw fail('select_required');
+  const lengthId = positiveId.safeParse(lengthRaw);
+  if (!lengthId.success) throw badRequest();
+  const lengths = questionBank.categoryLengthTypes(category.id, lng);
+  const length = lengths.find((l) => l.id === lengthId.data);
+  if (!length) throw fail('length_not_in_category');
+  // A new book takes a new-book length; an existing one an existing-book length; a forcing tool exactly its one length.
+  if (length.new_book !== isNewBook) throw fail('length_not_for_tool');
+  if (toBool(tool.forces_one_length) && length.id !== forcedLengthOf(lengths)?.id) throw fail('length_not_for_tool');
+
+  const document = form.files.word_file;
+  const kind = bookTypeOf(category.id);
+  const subject = (fields.another_story_subject ?? '').trim();
+  const description = (fields.description ?? (kind === 'autobiography' ? fields.another_story_subject : '') ?? '').trim();
+  if (kind === 'autobiography') {
+    if (!document && description.length < DESCRIPTION_MIN_LENGTH) throw fail('description_too_short');
+    if (description.length >= DESCRIPTION_MAX_LENGTH) throw fail('description_too_long');
+  } else {
+    if (!document && subject === '') throw fail('subject_required');
+    if (subject.length >= DESCRIPTION_MAX_LENGTH) throw fail('subject_too_long');
+  }
+
+  const bookName = (fields.book_name ?? '').trim() || presentGeneralCategory(category, lng).name;
+  if (bookName.length > BOOK_NAME_MAX_LENGTH) throw fail('book_name_too_long');
+
+  let imported: ImportedChapter[] = [];
+  if (document) {
+    if (document.tooBig) throw fail('document_too_big', 413);
+    imported = await importManuscript(document.data, document.filename);
+  }
+
+  const bankChapters = document && IMPORT_ONLY_TOOL_ICONS.has(tool.icon_key)
+    ? []
+    : questionBank.chaptersFor({ generalCategoryId: category.id, typeIds, lengthTypeId: length.id, lng });
+  const guided = bankChapters.map((qc) => chapterFromBank(qc, category.id, typeIds[0], length.id));
+  const data = [...importedChapters(imported, guided, category.id, typeIds[0], length.id, lng), ...guided].slice(0, 200);
+  if (description && data[0]?.questions[0]) data[0].questions[0].transcript = description;
+
+  const [services, plans] = await Promise.all([listServices(db), listPlans(db)]);
+  const checkpoint: CheckpointData = {
+    data,
+    another_story_subject: kind === 'autobiography' ? description || null : subject || null,
+    lookups: { survey_questions: questionBank.surveyQuestions(lng) },
+    general_category_id: category.id,
+    category_based_type_ids: typeIds,
+    category_based_type_id: typeIds[0],
+    category_length_type_id: length.id,
+    services_with_plans: presentServicesWithPlans(services, plans, lng),
+    tool_id: tool.id,
+    language: lng,
+  };
+
+  const row = await insertSession(db, {
+    user_id: 'userId' in owner ? owner.userId : null,
+    guest_token_hash: 'guestTokenHash' in owner ? owner.guestTokenHash : null,
+    service_id: service.id,
+    general_category_id: category.id,
+    book_name: bookName,
+    language: lng,
+    checkpoint,
+  });
+  if (coverFile && coverType) await storeCover(ctx, row.id, coverFile.data, coverType);
+  return presentSession(row);
+}
+
+function chapterFromBank(qc: QuestionCategory, generalCategoryId: number, typeId: number, lengthId: number): Chapter {
+  return {
+    id: qc.id,
+    general_category_id: generalCategoryId,
+    name: qc.name,
+    questions: qc.questions.map((q) => ({
+      id: q.id,
+      name: q.name,
+      transcript: '',
+      question_category_id: qc.id,
+      category_based_type_id: typeId,
+      category_length_type_id: lengthId,
+      nudges: q.nudges,
+      sensitivity: q.sensitivity,
+      essential: q.essential,
+    })),
+    generated_content: '',
+    generated_count: 0,
+  };
+}
+
+/** Manuscript chapters: ids after the guided ones, the text in place, one open question each. */
+function importedChapters(
+  imported: ImportedChapter[],
+  guided: Chapter[],
+  generalCategoryId: number,
+  typeId: number,
+  lengthId: number,
+  lng: Language,
+): Chapter[] {
+  const texts = bookTexts(lng);
+  // Fresh ids above every guided chapter and question id, so no id is ever shared.
+  const base = Math.max(0, ...guided.map((c) => c.id), ...guided.flatMap((c) => c.questions.map((q) => q.id)));
+  return imported.map((chapter, index) => {
+    const id = base + index + 1;
+    return {
+      id,
+      general_category_id: generalCategoryId,
+      name: (chapter.name ?? texts.chapter(index + 1)).slice(0, 300),
+      questions: [
+        {
+          id: base + imported.length + index + 1,
+          name: texts.importQuestion,
+          transcript: '',
+          question_category_id: id,
+          category_based_type_id: typeId,
+          category_length_type_id: lengthId,
+        },
+      ],
+      generated_content: chapter.paragraphs.join('\n\n'),
+      generated_content_json: JSON.stringify(chapter.paragraphs.map((text) => ({ text, question_ids: [] }))),
+      generated_count: 0,
+    };
+  });
+}

@@ -1,0 +1,41 @@
+import { AppError } from '../../http/errors';
+import { readDoc } from './doc';
+import { readDocx } from './docx';
+import { splitIntoChapters, type ImportedChapter } from './split';
+
+export type { ImportedChapter } from './split';
+
+/** Largest manuscript file accepted (bytes). */
+export const MAX_DOCUMENT_BYTES = 10_000_000;
+/** Largest manuscript text accepted (characters, about 170 000 words). */
+export const MAX_DOCUMENT_CHARS = 1_000_000;
+
+const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+const CFB_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+/** An encrypted .docx is a compound file holding an `EncryptedPackage` stream. */
+const ENCRYPTED_PACKAGE = Buffer.from('EncryptedPackage', 'utf16le');
+
+/**
+ * A .doc or .docx manuscript → chapters. The file's content decides how it is read (never its
+ * name alone); every failure is an AppError with a translated code, never a crash.
+ */
+export async function importManuscript(buffer: Buffer, filename: string): Promise<ImportedChapter[]> {
+  if (!/\.docx?$/i.test(filename)) throw new AppError(415, 'books.document_wrong_type');
+  if (buffer.length === 0) throw new AppError(400, 'books.document_empty');
+  if (buffer.length > MAX_DOCUMENT_BYTES) throw new AppError(413, 'books.document_too_big');
+  let blocks;
+  if (buffer.subarray(0, 4).equals(ZIP_MAGIC)) {
+    blocks = await readDocx(buffer);
+  } else if (buffer.subarray(0, 8).equals(CFB_MAGIC)) {
+    if (buffer.includes(ENCRYPTED_PACKAGE)) throw new AppError(400, 'books.document_encrypted');
+    blocks = await readDoc(buffer);
+  } else {
+    // A renamed text file, a PDF, an RTF…
+    throw new AppError(415, 'books.document_wrong_type');
+  }
+  const characters = blocks.reduce((n, b) => n + (b.kind === 'page_break' ? 0 : b.text.length), 0);
+  if (characters > MAX_DOCUMENT_CHARS) throw new AppError(413, 'books.document_too_long');
+  const chapters = splitIntoChapters(blocks);
+  if (chapters.length === 0) throw new AppError(400, 'books.document_empty');
+  return chapters;
+}

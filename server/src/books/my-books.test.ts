@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, createUser, type TestApp } from '../../test/helpers';
+import { PNG, VALID, multipart } from '../../test/fixtures/books/forms';
+
+let app: TestApp;
+let alice: Awaited<ReturnType<typeof createUser>>;
+let bob: Awaited<ReturnType<typeof createUser>>;
+beforeAll(async () => {
+  app = await buildTestApp();
+  alice = await createUser(app);
+  bob = await createUser(app);
+});
+afterAll(async () => {
+  await app.close();
+});
+
+async function createBook(owner: { headers: Record<string, string> }, kind: 1 | 2 | 3, extra: Record<string, string> = {}, cover = false) {
+  const { payload, headers } = multipart({ ...VALID[kind], ...extra }, cover ? [{ field: 'cover', filename: 'c.png', contentType: 'image/png', data: PNG }] : []);
+  const res = await app.inject({ method: 'POST', url: '/api/getGenerateCategoriesWithQuestions', payload, headers: { ...headers, ...owner.headers } });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().success as { id: number; book_name: string; checkpoint_data: { data: Array<{ generated_content: string }> } };
+}
+
+const list = async (who: { headers: Record<string, string> }) => {
+  const res = await app.inject({ method: 'GET', url: '/api/getUserSessions', headers: who.headers });
+  expect(res.statusCode).toBe(200);
+  return res.json().success as Array<Record<string, unknown> & { id: number; book_name: string }>;
+};
+const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
+  app.inject({ method: 'POST', url: `/api${url}`, payload: body as Record<string, unknown>, headers: { lng: 'en', ...headers } });
+const tick = () => new Promise((r) => setTimeout(r, 5));
+
+describe('GET /api/getUserSessions', () => {
+  it('needs a signed-in user', async () => {
+    expect((await app.inject({ method: 'GET', url: '/api/getUserSessions' })).statusCode).toBe(401);
+  });
+
+  it('lists only my books, newest-updated first, with progress and cover', async () => {
+    const first = await createBook(alice, 1, { book_name: 'First' }, true);
+    await tick();
+    const second = await createBook(alice, 3, { book_name: 'Second' });
+    await tick();
+    await createBook(bob, 2, { book_name: 'Bob’s' });
+    const books = await list(alice);
+    expect(books.map((b) => b.book_name)).toEqual(['Second', 'First']);
+    expect(books[0]).toMatchObject({ id: second.id, is_payed: false, progress: 0, cover_url: null, checkpoint_data: { general_category_id: 3 } });
+    expect(books[1]).toMatchObject({ id: first.id, cover_url: `/api/sessionCover/${first.id}` });
+    expect(typeof books[0].updated_at).toBe('string');
+    const data = (books[0].checkpoint_data as { data: Array<Record<string, unknown>> }).data;
+    expect(Object.keys(data[0]).sort()).toEqual(['generated_content', 'id', 'name']);
+  });
+
+  it('reports progress from generated chapters and cuts chapter text to an excerpt', async () => {
+    const book = await createBook(alice, 2, { book_name: 'Progress' });
+    const row = await app.ctx.db.selectFrom('service_sessions').select('checkpoint_data').where('id', '=', book.id).executeTakeFirstOrThrow();
+    const checkpoint = JSON.parse(row.checkpoint_data);
+    checkpoint.data[0].generated_content = 'x'.repeat(5000);
+    checkpoint.data[1].generated_content = 'y';
+    await app.ctx.db.updateTable('service_sessions').set({ checkpoint_data: JSON.stringify(checkpoint) }).where('id', '=', book.id).execute();
+    const item = (await list(alice)).find((b) => b.id === book.id)!;
+    const expected = Math.round((2 / checkpoint.data.length) * 100);
+    expect(item.progress).toBe(expected);
+    const chapters = (item.checkpoint_data as { data: Array<{ generated_content: string }> }).data;
+    expect(chapters[0].generated_content.length).toBeLessThan(200);
+  });
+});
+
+describe('POST /api/updateBookName', () => {
+  it('renames my book (trimmed) and moves it first', async () => {
+    const old = await createBook(alice, 1, { book_name: 'Old name' });
+    await tick();
+    await createBook(alice, 1, { book_name: 'Newer' });
+    await tick();
+    const res = await post('/updateBookName', { id: old.id, book_name: '  A better name  ' }, alice.headers);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().success).toMatchObject({ id: old.id, book_name: 'A better name' });
+    const books = await list(alice);
+    expect(books[0]).toMatchObject({ id: old.id, book_name: 'A better name' });
+  });
+
+  it('refuses an empty or too long name', async () => {
+    const book = await createBook(alice, 1);
+    const empty = await post('/updateBookName', { id: book.id, book_name: '   ' }, alice.headers);
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().code).toBe('books.book_name_required');
+    expect((await post('/updateBookName', { id: book.id, book_name: 'n'.repeat(201) }, alice.headers)).json().code).toBe('books.book_name_too_long');
+    expect((await post('/updateBookName', { id: 'abc', book_name: 'x' }, alice.headers)).statusCode).toBe(400);
+  });
+});
+
+describe('ownership: another account can neither rename nor delete', () => {
+  it('answers 403 to another user and to a visitor, and changes nothing', async () => {
+    const book = await createBook(alice, 3, { book_name: 'Mine' });
+    for (const headers of [bob.headers, {}, { 'x-guest-token': 'forged' }] as Array<Record<string, string>>) {
+      const rename = await post('/updateBookName', { id: book.id, book_name: 'Stolen' }, headers);
+      expect(rename.statusCode).toBe(403);
+      expect(rename.json().code).toBe('books.not_yours');
+      expect((await post('/deleteSessionById', { id: book.id }, headers)).statusCode).toBe(403);
+    }
+    const row = await app.ctx.db.selectFrom('service_sessions').selectAll().where('id', '=', book.id).executeTakeFirstOrThrow();
+    expect(row.book_name).toBe('Mine');
+    expect(row.deleted_at).toBeNull();
+    expect((await list(bob)).some((b) => b.id === book.id)).toBe(false);
+  });
+
+  it('answers 404 for an unknown book', async () => {
+    expect((await post('/deleteSessionById', { id: 999_999 }, alice.headers)).statusCode).toBe(404);
+    expect((await post('/updateBookName', { id: 999_999, book_name: 'x' }, alice.headers)).statusCode).toBe(404);
+  });
+
+  it('lets a guest rename and delete the book it holds the token of', async () => {
+    const { payload, headers } = multipart(VALID[2]);
+    const res = await app.inject({ method: 'POST', url: '/api/getGenerateCategoriesWithQuestionsAsGuest', payload, headers });
+    const { id, guest_token } = res.json().success;
+    const guest = { 'x-guest-token': guest_token };
+    expect((await post('/updateBookName', { id, book_name: 'Grand-mère' }, guest)).statusCode).toBe(200);
+    expect((await post('/deleteSessionById', { id }, alice.headers)).statusCode).toBe(403);
+    expect((await post('/deleteSessionById', { id }, guest)).statusCode).toBe(200);
+  });
+});
+
+describe('POST /api/deleteSessionById', () => {
+  it('soft-deletes my book: gone from the list, the row kept', async () => {
+    const book = await createBook(alice, 2, { book_name: 'To delete' });
+    const res = await post('/deleteSessionById', { id: book.id }, alice.headers);
+    expect(res.statusCode).toBe(200);
+    expect((await list(alice)).some((b) => b.id === book.id)).toBe(false);
+    const row = await app.ctx.db.selectFrom('service_sessions').select('deleted_at').where('id', '=', book.id).executeTakeFirstOrThrow();
+    expect(row.deleted_at).not.toBeNull();
+    expect((await post('/deleteSessionById', { id: book.id }, alice.headers)).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: `/api/sessionCover/${book.id}`, headers: alice.headers })).statusCode).toBe(404);
+  });
+});
