@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { audiobookPrice, formatAmount, fromCents, toCents } from './prices';
+
+describe('audiobookPrice (spec section 9: 22 x characters x 2.5 / 100000)', () => {
+  it('follows the formula, rounded to the cent', () => {
+    expect(audiobookPrice(100_000)).toBe(55);
+    expect(audiobookPrice(0)).toBe(0);
+    expect(audiobookPrice(1_000)).toBe(0.55);
+    expect(audiobookPrice(12_345)).toBe(6.79); // 6.789750
+    expect(audiobookPrice(250_000)).toBe(137.5);
+  });
+});
+
+describe('cents', () => {
+  it('converts euros to whole cents without float drift', () => {
+    expect(toCents(4.99)).toBe(499);
+    expect(toCents(0.1 + 0.2)).toBe(30);
+    expect(toCents(19)).toBe(1900);
+    expect(fromCents(499)).toBe(4.99);
+    expect(fromCents(toCents(129.9))).toBe(129.9);
+  });
+});
+
+describe('formatAmount (spec section 9: spaces as thousands separators)', () => {
+  it('groups thousands with spaces', () => {
+    expect(formatAmount(1234)).toBe('1 234');
+    expect(formatAmount(1234567.5)).toBe('1 234 567.50');
+    expect(formatAmount(999)).toBe('999');
+    expect(formatAmount(1000)).toBe('1 000');
+  });
+  it('shows two decimals only when there are cents', () => {
+    expect(formatAmount(4.99)).toBe('4.99');
+    expect(formatAmount(4.5)).toBe('4.50');
+    expect(formatAmount(49)).toBe('49');
+    expect(formatAmount(0)).toBe('0');
+  });
+});

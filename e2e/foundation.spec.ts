@@ -1,0 +1,303 @@
+import { expect, test, type Page } from '@playwright/test';
+import { collectConsoleErrors } from './helpers/console-errors';
+import { saveScreenshot, WIDTHS } from './helpers/screenshots';
+
+/**
+ * Foundation journeys (issue 2): routing and languages, the header and footer, the story choice,
+ * toasts. Logged-in header states use a stored token and answers stubbed at the network layer, so
+ * they do not depend on the account areas.
+ */
+
+const titles = {
+  fr: 'Sur quoi voulez-vous écrire\u00a0?',
+  en: 'What do you want to write about?',
+  es: '¿Sobre qué quieres escribir?',
+  it: 'Di cosa vuoi scrivere?',
+} as const;
+const ROOT = '/fr/general-categories/1';
+
+const heading = (page: Page) => page.getByRole('heading', { level: 1 });
+
+test.describe('routing, languages and the story choice', () => {
+  test('from / in French to English, then into an active category, without console errors', async ({ page, context }) => {
+    const consoleErrors = collectConsoleErrors(page);
+
+    await page.goto('/');
+    await expect(page).toHaveURL(ROOT);
+    await expect(heading(page)).toHaveText(titles.fr);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await expect(page.getByRole('link', { name: /L'histoire de ma vie/ })).toBeVisible();
+    // the logged-out header: gift card, sign up, log in, in French
+    const nav = page.getByRole('navigation', { name: 'Menu principal' });
+    await expect(nav.getByRole('link', { name: 'Carte cadeau' })).toHaveAttribute('href', '/fr/gift-card');
+    await expect(nav.getByRole('link', { name: 'Créer un compte' })).toHaveAttribute('href', '/fr/register');
+    await expect(nav.getByRole('link', { name: 'Se connecter' })).toHaveAttribute('href', '/fr/login');
+    // footer: marketing links in the page's language, social links, no phone line for visitors
+    const footer = page.getByTestId('site-footer');
+    await expect(footer.getByRole('link', { name: 'Mentions légales' })).toHaveAttribute('href', 'https://plume.example/fr/legal-notice');
+    await expect(footer.getByRole('link', { name: /Instagram/ })).toHaveAttribute('target', '_blank');
+    await expect(footer.getByTestId('footer-phone')).toHaveCount(0);
+
+    // the picker lists the three other languages by their own names
+    await page.getByRole('button', { name: 'Langue\u00a0: Français' }).click();
+    const items = page.getByRole('menuitem');
+    await expect(items).toHaveText(['English', 'Español', 'Italiano']);
+    await Promise.all([page.waitForURL('/en/general-categories/1'), page.getByRole('menuitem', { name: 'English' }).click()]);
+
+    await expect(heading(page)).toHaveText(titles.en);
+    await expect(page.getByRole('link', { name: /My life story/ })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    const lngCookie = (await context.cookies()).find((cookie) => cookie.name === 'lng');
+    expect(lngCookie?.value).toBe('en');
+    expect(lngCookie?.path).toBe('/');
+    // 30 days, give or take the test's own duration
+    const days = ((lngCookie?.expires ?? 0) * 1000 - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(29.9);
+    expect(days).toBeLessThan(30.1);
+    expect(await page.evaluate(() => localStorage.getItem('lng'))).toBe('en');
+
+    // an active category opens the options of a new book
+    await page.getByRole('link', { name: /My life story/ }).click();
+    await expect(page).toHaveURL('/en/general-categories-options/1/1');
+
+    expect(consoleErrors.errors).toEqual([]);
+  });
+
+  test('the picker keeps the rest of the path and the query', async ({ page }) => {
+    await page.goto('/es/general-categories-options/1/2?from=test');
+    await page.getByRole('button', { name: 'Idioma: Español' }).click();
+    await Promise.all([
+      page.waitForURL('/it/general-categories-options/1/2?from=test'),
+      page.getByRole('menuitem', { name: 'Italiano' }).click(),
+    ]);
+  });
+
+  test('an inactive category is shown as unavailable and does nothing', async ({ page }) => {
+    await page.goto('/en/general-categories/1');
+    const inactive = page.locator('[aria-disabled="true"]', { hasText: 'Our family history' });
+    await expect(inactive).toBeVisible();
+    await expect(inactive).not.toHaveAttribute('href');
+    // Playwright refuses to click what is announced as disabled: force it, as a person's tap would
+    await inactive.click({ force: true });
+    await page.waitForTimeout(300);
+    await expect(page).toHaveURL('/en/general-categories/1');
+    // active ones are real links to the options route
+    await expect(page.getByRole('link', { name: /The story of someone I love/ })).toHaveAttribute(
+      'href',
+      '/en/general-categories-options/1/2',
+    );
+    await expect(page.getByRole('link', { name: /A book that helps others/ })).toHaveAttribute(
+      'href',
+      '/en/general-categories-options/1/3',
+    );
+    // each card shows the drawing of its kind of book
+    await expect(page.locator('svg[data-image-key]')).toHaveCount(4);
+    await expect(page.locator('svg[data-image-key="story"]')).toHaveCount(1);
+    await expect(page.locator('svg[data-image-key="self_development"]')).toHaveCount(1);
+  });
+
+  test('unknown paths and unknown language segments land on the French story choice', async ({ page }) => {
+    for (const path of ['/en/no-such-page', '/de/general-categories/1', '/xx', '/en/general-categories', '/some/deep/path']) {
+      await page.goto(path);
+      await expect(page, `from ${path}`).toHaveURL(ROOT);
+    }
+    await expect(heading(page)).toHaveText(titles.fr);
+  });
+
+  test('login-only routes send a visitor to the login page of the current language', async ({ page }) => {
+    await page.goto('/en/my-books');
+    await expect(page).toHaveURL('/en/login');
+    await page.goto('/it');
+    await expect(page).toHaveURL('/it/login');
+    await page.goto('/es/printing');
+    await expect(page).toHaveURL('/es/login');
+  });
+
+  test('the header turns sticky after 100 px, and a route change scrolls to the top', async ({ page }) => {
+    await page.setViewportSize({ width: WIDTHS.desktop, height: 700 });
+    await page.goto('/en/general-categories/1');
+    await expect(heading(page)).toBeVisible();
+    const header = page.getByTestId('site-header');
+    await expect(header).toHaveAttribute('data-sticky', 'false');
+
+    await page.evaluate(() => window.scrollTo(0, 60));
+    await page.waitForTimeout(150);
+    await expect(header).toHaveAttribute('data-sticky', 'false');
+
+    await page.evaluate(() => window.scrollTo(0, 400));
+    await expect(header).toHaveAttribute('data-sticky', 'true');
+    // pinned to the top of the viewport once its short slide-in has finished
+    await expect.poll(async () => (await header.boundingBox())?.y).toBe(0);
+    await expect(header.getByRole('link', { name: 'Gift card' })).toBeInViewport();
+
+    await page.getByRole('link', { name: /A book that helps others/ }).click();
+    await expect(page).toHaveURL('/en/general-categories-options/1/3');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+
+    await page.goBack();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(header).toHaveAttribute('data-sticky', 'false');
+  });
+
+  test('an unknown service shows an error state and a bottom-left toast that closes after about 4 s', async ({ page }) => {
+    const consoleErrors = collectConsoleErrors(page, [/status of 404/]);
+    await page.goto('/en/general-categories/999');
+    await expect(page.getByRole('alert').filter({ hasText: 'We could not find these books.' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
+
+    const toast = page.locator('.Toastify__toast').filter({ hasText: 'This service does not exist.' });
+    await expect(toast).toBeVisible();
+    await expect(page.locator('.Toastify__toast-container--bottom-left')).toHaveCount(1);
+    const shownAt = Date.now();
+    const box = await toast.boundingBox();
+    const viewport = page.viewportSize()!;
+    expect(box!.x).toBeLessThan(viewport.width / 2);
+    expect(box!.y).toBeGreaterThan(viewport.height / 2);
+    await page.waitForTimeout(2500);
+    await expect(toast).toBeVisible();
+    await expect(toast).toHaveCount(0, { timeout: 5000 });
+    const closedAfter = Date.now() - shownAt;
+    expect(closedAfter).toBeGreaterThan(3000);
+    expect(closedAfter).toBeLessThan(6500);
+    expect(consoleErrors.errors).toEqual([]);
+  });
+});
+
+test.describe('phone layout', () => {
+  test.use({ viewport: { width: WIDTHS.phone, height: 760 } });
+
+  test('the menu button opens a panel with the header links, Escape closes it', async ({ page }, testInfo) => {
+    await page.goto('/fr/general-categories/1');
+    await expect(page.getByRole('navigation', { name: 'Menu principal' })).toBeHidden();
+    await page.getByTestId('mobile-menu-button').click();
+    const panel = page.getByTestId('mobile-menu');
+    await expect(panel).toBeVisible();
+    await expect(panel.getByRole('link')).toHaveText(['Carte cadeau', 'Créer un compte', 'Se connecter']);
+    await saveScreenshot(page, testInfo, 'mobile-menu', 'fr', { fullPage: false });
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+    await page.getByTestId('mobile-menu-button').click();
+    await panel.getByRole('link', { name: 'Se connecter' }).click();
+    await expect(page).toHaveURL('/fr/login');
+    await expect(panel).toBeHidden();
+  });
+});
+
+/** A stored token and stubbed answers: the header believes a user is signed in. */
+async function signInWithStubs(page: Page, subscription: Record<string, unknown> | null) {
+  const user = {
+    id: 42,
+    first_name: 'Marie',
+    last_name: 'Curie',
+    email: 'marie@example.com',
+    city: 'Paris',
+    is_verified: true,
+    coupon_code: null,
+  };
+  await page.addInitScript(() => {
+    if (!sessionStorage.getItem('e2e-signed-out')) sessionStorage.setItem('token', 'e2e-token');
+  });
+  await page.route('**/api/userSubscription', (route) => route.fulfill({ json: { success: subscription } }));
+  await page.route('**/api/refreshToken', (route) => route.fulfill({ json: { success: { token: 'e2e-token', user } } }));
+  await page.route('**/api/getUser', (route) => route.fulfill({ json: { success: user } }));
+  const revoked: string[] = [];
+  await page.route('**/api/revokeToken', (route) => {
+    revoked.push(route.request().headers().authorization ?? '');
+    return route.fulfill({ json: { success: true } });
+  });
+  return { revoked };
+}
+
+test.describe('signed-in header', () => {
+  test('subscribed: the four links, greeting, My subscription, phone line; logout goes to the login page', async ({ page }) => {
+    const consoleErrors = collectConsoleErrors(page);
+    const { revoked } = await signInWithStubs(page, { id: 7, cancel_date: null, cancel_request: null, plan: { name: 'Monthly' } });
+    await page.goto('/en/general-categories/1');
+
+    const nav = page.getByRole('navigation', { name: 'Main menu' });
+    await expect(nav.getByRole('link')).toHaveText(['Write a new book', 'My books', 'Printing', 'Gift card']);
+    await expect(nav.getByRole('link', { name: 'Write a new book' })).toHaveAttribute('href', '/en/general-categories/1');
+    await expect(page.getByTestId('footer-phone')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Your account' }).click();
+    await expect(page.getByText(/^Hello, (Marie|User)$/)).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'My profile' })).toHaveAttribute('href', '/en/profile');
+    await expect(page.getByRole('menuitem', { name: 'My subscription' })).toHaveAttribute('href', '/en/manage-subscriptions');
+    await expect(page.getByRole('menuitem', { name: 'Upgrade account' })).toHaveCount(0);
+
+    await page.evaluate(() => sessionStorage.setItem('e2e-signed-out', '1'));
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await expect(page).toHaveURL('/en/login');
+    expect(revoked).toEqual(['Bearer e2e-token']);
+    expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
+    await expect(page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Log in' })).toBeVisible();
+    await expect(page.getByTestId('footer-phone')).toHaveCount(0);
+    expect(consoleErrors.errors).toEqual([]);
+  });
+
+  test('unsubscribed (no record, a cancel date, or an error) offers Upgrade account', async ({ page }) => {
+    await signInWithStubs(page, null);
+    await page.goto('/fr/general-categories/1');
+    await page.getByRole('button', { name: 'Votre compte' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Passer à l’abonnement' })).toHaveAttribute('href', '/fr/manage-subscriptions');
+    await expect(page.getByRole('menuitem', { name: 'Mon abonnement' })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+
+    await page.unroute('**/api/userSubscription');
+    await page.route('**/api/userSubscription', (route) =>
+      route.fulfill({ json: { success: { id: 3, cancel_date: '2025-01-31', cancel_request: '2025-01-02' } } }),
+    );
+    await page.reload();
+    await page.getByRole('button', { name: 'Votre compte' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Passer à l’abonnement' })).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    await page.unroute('**/api/userSubscription');
+    await page.route('**/api/userSubscription', (route) => route.fulfill({ status: 500, json: { error: 'boom', code: 'server_error' } }));
+    await page.reload();
+    await page.getByRole('button', { name: 'Votre compte' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Passer à l’abonnement' })).toBeVisible();
+    // the subscription call is quiet: no toast
+    await expect(page.locator('.Toastify__toast')).toHaveCount(0);
+  });
+
+  test('pending cancellation still shows My subscription', async ({ page }) => {
+    await signInWithStubs(page, { id: 3, cancel_date: null, cancel_request: '2025-01-02' });
+    await page.goto('/it/general-categories/1');
+    await page.getByRole('button', { name: 'Il tuo account' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Il mio abbonamento' })).toBeVisible();
+  });
+
+  test('home welcomes the user with the way to their books and to a new one', async ({ page }, testInfo) => {
+    await signInWithStubs(page, null);
+    for (const width of [WIDTHS.phone, WIDTHS.desktop]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/en');
+      await expect(heading(page)).toHaveText(/^(Hello, Marie|Welcome back)$/);
+      await expect(page.getByRole('main').getByRole('link', { name: /Open my books/ })).toHaveAttribute('href', '/en/my-books');
+      await expect(page.getByRole('main').getByRole('link', { name: /Start a new book/ })).toHaveAttribute(
+        'href',
+        '/en/general-categories/1',
+      );
+      await saveScreenshot(page, testInfo, 'home', 'en');
+    }
+  });
+});
+
+test.describe('screenshots of the story choice', () => {
+  for (const lng of ['fr', 'en', 'es', 'it'] as const) {
+    test(`general categories in ${lng} at 375 and 1440 px`, async ({ page }, testInfo) => {
+      const consoleErrors = collectConsoleErrors(page);
+      for (const width of [WIDTHS.phone, WIDTHS.desktop]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(`/${lng}/general-categories/1`);
+        await expect(heading(page)).toHaveText(titles[lng]);
+        await expect(page.locator('[data-category-id]')).toHaveCount(4);
+        // nothing wider than the screen
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        await saveScreenshot(page, testInfo, 'general-categories', lng);
+      }
+      expect(consoleErrors.errors).toEqual([]);
+    });
+  }
+});

@@ -1,0 +1,23 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page, TestInfo } from '@playwright/test';
+
+/** Where screenshots are kept for people to look at (git-ignored). */
+export const ARTIFACTS_DIR = path.resolve(import.meta.dirname, '..', 'artifacts');
+
+export const WIDTHS = { phone: 375, desktop: 1440 } as const;
+
+/**
+ * Takes a full-page screenshot named `{name}-{lang}-{width}.png`, saves it in e2e/artifacts/ and
+ * attaches it to the test report.
+ */
+export async function saveScreenshot(page: Page, testInfo: TestInfo, name: string, lang: string, options: { fullPage?: boolean } = {}) {
+  const width = page.viewportSize()?.width ?? 0;
+  const file = path.join(ARTIFACTS_DIR, `${name}-${lang}-${width}.png`);
+  fs.mkdirSync(ARTIFACTS_DIR, { recursive: true });
+  // let web fonts and images settle so the picture shows what a person sees
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  const body = await page.screenshot({ path: file, fullPage: options.fullPage ?? true, animations: 'disabled' });
+  await testInfo.attach(`${name}-${lang}-${width}`, { body, contentType: 'image/png' });
+  return file;
+}

@@ -1,0 +1,74 @@
+import { useEffect } from 'react';
+import { Dialog } from 'radix-ui';
+import { useTranslation } from 'react-i18next';
+import { NavLink, useLocation } from 'react-router';
+import { useAuth } from '../auth';
+import { CloseIcon, MenuIcon } from './icons';
+import { useAccountLinks, useHeaderLinks } from './use-header-links';
+import { useLogout } from './use-logout';
+import styles from './header.module.css';
+
+/** Phones and small tablets: a menu button opening a panel with every header link (auth state's mobile-menu flag). */
+export function MobileMenu() {
+  const { t } = useTranslation();
+  const { isLoggedIn, isMobileMenuOpen, setMobileMenuOpen } = useAuth();
+  const { pathname } = useLocation();
+  const links = useHeaderLinks();
+
+  useEffect(() => {
+    setMobileMenuOpen(false);
+  }, [pathname, setMobileMenuOpen]);
+
+  return (
+    <Dialog.Root open={isMobileMenuOpen} onOpenChange={setMobileMenuOpen}>
+      <Dialog.Trigger className={styles.menuButton} data-testid="mobile-menu-button">
+        {isMobileMenuOpen ? <CloseIcon /> : <MenuIcon />}
+        <span className={styles.menuLabel}>{t('header.menu')}</span>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className={styles.panelOverlay} />
+        <Dialog.Content className={styles.panel} aria-describedby={undefined} data-testid="mobile-menu">
+          <Dialog.Title className="visually-hidden">{t('header.menu')}</Dialog.Title>
+          <nav aria-label={t('header.main_nav')}>
+            <ul className={styles.panelList} role="list">
+              {links.map((link) => (
+                <li key={link.key}>
+                  <NavLink to={link.to} className={link.emphasis ? `${styles.panelLink} ${styles.panelCta}` : styles.panelLink}>
+                    {link.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          {isLoggedIn ? <MobileAccount /> : null}
+          <Dialog.Close className={styles.panelClose}>{t('header.close_menu')}</Dialog.Close>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function MobileAccount() {
+  const { greeting, links } = useAccountLinks();
+  const { t } = useTranslation();
+  const logout = useLogout();
+  return (
+    <div className={styles.panelAccount}>
+      <p className={styles.panelGreeting}>{greeting}</p>
+      <ul className={styles.panelList} role="list">
+        {links.map((link) => (
+          <li key={link.key}>
+            <NavLink to={link.to} className={styles.panelLink}>
+              {link.label}
+            </NavLink>
+          </li>
+        ))}
+        <li>
+          <button type="button" className={styles.panelLink} onClick={() => void logout()}>
+            {t('header.logout')}
+          </button>
+        </li>
+      </ul>
+    </div>
+  );
+}
