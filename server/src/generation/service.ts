@@ -1,0 +1,280 @@
+import type { FastifyRequest } from 'fastify';
+import { ANSWER_MAX_LENGTH, SUBMITTED_AT_TIME_ZONE, type Language } from '@common/constants';
+import { isLanguage } from '@common/languages';
+import { bookTypeOf } from '@common/rules/book-type';
+import { isChapterLocked } from '@common/rules/workspace-unpaid';
+import type { StoryAnswer, StoryAnswerBody } from '@common/schemas/generation';
+import type { Chapter, CheckpointData, Fidelity } from '@common/schemas/session';
+import { guestTokenHash, loadAccessibleSession } from '../books/policy';
+import { findSessionRow, parseCheckpoint, saveCheckpoint, type SessionRow } from '../books/repository';
+import { toBool, type Db } from '../db';
+import { AppError, badRequest, conflict, paymentRequired, tooMany } from '../http/errors';
+import { composeBookFrame } from '../providers/generation/composer';
+import type {
+  AnswerInput,
+  BookContext,
+  ChapterInput,
+  GenerateOptions,
+  GenerationProvider,
+  SurveyChoice,
+  TailorInput,
+  TailorOutput,
+} from '../providers/generation/types';
+import { rateLimit } from '../rate-limit';
+
+/** Regenerations of the free chapter of an unpaid book (the first generation is not counted). */
+export const FREE_CHAPTER_REGENERATIONS = 5;
+/** Saves retried when someone else saved the book at the same moment. */
+const SAVE_ATTEMPTS = 8;
+/** Rate limits, per hour, shared by every node (counters table). */
+export const GENERATION_LIMITS = {
+  user: { max: 60, windowMs: 3_600_000 },
+  guest: { max: 15, windowMs: 3_600_000 },
+  guestIp: { max: 40, windowMs: 3_600_000 },
+  optimizeUser: { max: 200, windowMs: 3_600_000 },
+  optimizeGuestIp: { max: 60, windowMs: 3_600_000 },
+} as const;
+/** Books without a fidelity setting: a light edit (which is the composer when no model is configured). */
+export const DEFAULT_FIDELITY: Fidelity = 'light_edit';
+
+/** `yyyy-mm-dd hh:mm:ss` in Europe/London (spec sections 3 and 9). */
+export function londonTimestamp(date = new Date()): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: SUBMITTED_AT_TIME_ZONE,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(date)
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
+}
+
+/** Who is asking, for rate limits: the user, else the guest token, and the guest's address. */
+export async function limitGeneration(db: Db, request: FastifyRequest, kind: 'chapter' | 'optimize'): Promise<void> {
+  if (request.user) {
+    const rule = kind === 'chapter' ? GENERATION_LIMITS.user : GENERATION_LIMITS.optimizeUser;
+    await rateLimit(db, { key: `gen:${kind}:user:${request.user.id}`, ...rule });
+    return;
+  }
+  if (kind === 'chapter') {
+    const guest = guestTokenHash(request);
+    if (guest) await rateLimit(db, { key: `gen:chapter:guest:${guest}`, ...GENERATION_LIMITS.guest });
+    await rateLimit(db, { key: `gen:chapter:ip:${request.ip}`, ...GENERATION_LIMITS.guestIp });
+  } else {
+    await rateLimit(db, { key: `gen:optimize:ip:${request.ip}`, ...GENERATION_LIMITS.optimizeGuestIp });
+  }
+}
+
+export function bookLanguage(row: SessionRow, checkpoint: CheckpointData): Language {
+  if (checkpoint.language) return checkpoint.language;
+  return isLanguage(row.language) ? row.language : 'en';
+}
+
+/** The selected answer of each survey question: the request's choice, else what the book stored. */
+function surveySelections(checkpoint: CheckpointData, body: StoryAnswerBody): Map<number, number> {
+  const chosen = new Map<number, number>();
+  for (const question of checkpoint.lookups.survey_questions) {
+    const fromBody = body.selected_survey_questions.find((s) => s.survey_question_id === question.id);
+    const answerId = fromBody?.survey_answer_id ?? question.survey_answers.find((a) => a.is_selected)?.id;
+    if (answerId !== undefined && question.survey_answers.some((a) => a.id === answerId)) chosen.set(question.id, answerId);
+  }
+  return chosen;
+}
+
+export function surveyChoices(checkpoint: CheckpointData): SurveyChoice[] {
+  return checkpoint.lookups.survey_questions.flatMap((question) => {
+    const answer = question.survey_answers.find((a) => a.is_selected);
+    return answer ? [{ question: question.name, answer: answer.name }] : [];
+  });
+}
+
+/** Writes the chapter's questions and answers as sent, and the survey choices, into a checkpoint. */
+function applyAnswers(checkpoint: CheckpointData, data: StoryAnswerBody['data'], selections: Map<number, number>): CheckpointData {
+  const index = checkpoint.data.findIndex((c) => c.id === data.id);
+  if (index < 0) throw badRequest('generation.chapter_not_in_book');
+  const stored = checkpoint.data[index];
+  const chapter: Chapter = {
+    ...stored,
+    name: data.name.trim() ? data.name : stored.name,
+    questions: data.questions.map((q) => ({ ...q, transcript: q.transcript.trimEnd(), question_category_id: stored.id })),
+  };
+  const survey_questions = checkpoint.lookups.survey_questions.map((question) => {
+    const answerId = selections.get(question.id);
+    return answerId === undefined
+      ? question
+      : { ...question, survey_answers: question.survey_answers.map((a) => ({ ...a, is_selected: a.id === answerId })) };
+  });
+  return {
+    ...checkpoint,
+    data: checkpoint.data.map((c, i) => (i === index ? chapter : c)),
+    lookups: { ...checkpoint.lookups, survey_questions },
+  };
+}
+
+/**
+ * Re-reads the book and applies `change` until the version-checked save wins (another tab or the
+ * workspace's debounced save may write in between). Only this chapter's fields are re-applied.
+ */
+async function saveWithRetry(
+  db: Db,
+  id: number,
+  change: (row: SessionRow, checkpoint: CheckpointData) => { checkpoint: CheckpointData; fields?: Parameters<typeof saveCheckpoint>[4] },
+  firstRow?: SessionRow,
+): Promise<{ row: SessionRow; checkpoint: CheckpointData; version: number }> {
+  for (let attempt = 0; attempt < SAVE_ATTEMPTS; attempt += 1) {
+    const row = attempt === 0 && firstRow ? firstRow : await findSessionRow(db, id);
+    if (!row) throw new AppError(404, 'books.not_found');
+    const { checkpoint, fields } = change(row, parseCheckpoint(row));
+    const version = await saveCheckpoint(db, id, row.version, checkpoint, fields);
+    if (version !== null) return { row: { ...row, ...fields, version }, checkpoint, version };
+    await new Promise((resolve) => setTimeout(resolve, 5 + attempt * 10));
+  }
+  throw conflict('generation.save_conflict');
+}
+
+export interface PreparedChapter {
+  row: SessionRow;
+  checkpoint: CheckpointData;
+  chapter: Chapter;
+  index: number;
+  input: ChapterInput;
+}
+
+/**
+ * Everything before the writing: rate limit, access, the paid/unpaid rules (from our records, not
+ * the client's isPayed), answer lengths, then the answers are saved, then the survey and the
+ * regeneration cap are checked. Throws `AppError`s; nothing is written for a refused chapter.
+ */
+export async function prepareChapter(db: Db, request: FastifyRequest, body: StoryAnswerBody): Promise<PreparedChapter> {
+  await limitGeneration(db, request, 'chapter');
+  const row = await loadAccessibleSession(db, request, body.service_session_id);
+  const stored = parseCheckpoint(row);
+  const index = stored.data.findIndex((c) => c.id === body.data.id);
+  if (index < 0) throw badRequest('generation.chapter_not_in_book');
+  const paid = toBool(row.is_payed);
+  if (isChapterLocked(index, paid)) throw paymentRequired('generation.chapter_locked');
+  if (body.data.questions.some((q) => q.transcript.trimEnd().length > ANSWER_MAX_LENGTH)) {
+    throw badRequest('generation.answer_too_long', { max: ANSWER_MAX_LENGTH });
+  }
+
+  // The answers are saved first: whatever happens to the writing, nothing typed is lost.
+  const selections = surveySelections(stored, body);
+  const saved = await saveWithRetry(
+    db,
+    row.id,
+    (_row, checkpoint) => ({ checkpoint: applyAnswers(checkpoint, body.data, surveySelections(checkpoint, body)) }),
+    row,
+  );
+  const checkpoint = saved.checkpoint;
+  const savedIndex = checkpoint.data.findIndex((c) => c.id === body.data.id);
+  const chapter = checkpoint.data[savedIndex];
+
+  if (checkpoint.lookups.survey_questions.some((q) => !selections.has(q.id) && !q.survey_answers.some((a) => a.is_selected))) {
+    throw badRequest('generation.answer_all_questions');
+  }
+  if (!chapter.questions.some((q) => q.transcript.trim())) throw badRequest('generation.no_answers');
+  if (!paid && chapter.generated_count > FREE_CHAPTER_REGENERATIONS) throw tooMany('generation.regeneration_limit');
+
+  return { row: saved.row, checkpoint, chapter, index: savedIndex, input: chapterInputOf(saved.row, checkpoint, savedIndex) };
+}
+
+export function bookContextOf(row: SessionRow, checkpoint: CheckpointData, upTo: number): BookContext {
+  return {
+    kind: bookTypeOf(checkpoint.general_category_id),
+    bookName: row.book_name,
+    subject: checkpoint.another_story_subject ?? '',
+    language: bookLanguage(row, checkpoint),
+    survey: surveyChoices(checkpoint),
+    earlierSummaries: checkpoint.data.slice(0, upTo).map((c) => c.summary ?? '').filter((s) => s.trim()),
+    fidelity: checkpoint.fidelity ?? DEFAULT_FIDELITY,
+  };
+}
+
+const answersOf = (chapter: Chapter): AnswerInput[] => chapter.questions.map((q) => ({ id: q.id, question: q.name, answer: q.transcript ?? '' }));
+
+export function chapterInputOf(row: SessionRow, checkpoint: CheckpointData, index: number): ChapterInput {
+  const chapter = checkpoint.data[index];
+  return { context: bookContextOf(row, checkpoint, index), chapter: { id: chapter.id, name: chapter.name, answers: answersOf(chapter) } };
+}
+
+/**
+ * Stores a written chapter (content, paragraphs, summary, London time stamp, count + 1) and fills
+ * the book's introduction and summary when they are still empty — from the author's own sentences
+ * (composer), never overwriting what the author wrote.
+ */
+export async function storeChapter(
+  db: Db,
+  sessionId: number,
+  chapterId: number,
+  output: { content: string; paragraphs: unknown[]; summary: string },
+): Promise<StoryAnswer> {
+  const submitted_at = londonTimestamp();
+  const content_json = JSON.stringify(output.paragraphs);
+  let generated_count = 0;
+  const saved = await saveWithRetry(db, sessionId, (row, checkpoint) => {
+    const index = checkpoint.data.findIndex((c) => c.id === chapterId);
+    if (index < 0) throw conflict('generation.save_conflict');
+    const previous = checkpoint.data[index];
+    generated_count = (previous.generated_count ?? 0) + 1;
+    const chapter: Chapter = { ...previous, generated_content: output.content, generated_content_json: content_json, summary: output.summary, submitted_at, generated_count };
+    const next = { ...checkpoint, data: checkpoint.data.map((c, i) => (i === index ? chapter : c)) };
+    const fields: { introduction?: string; book_summary?: string } = {};
+    if (!row.introduction.trim() || !row.book_summary.trim()) {
+      const written = next.data.filter((c) => c.generated_content.trim());
+      const frame = composeBookFrame({
+        context: bookContextOf(row, next, 0),
+        chapters: written.map((c) => ({ id: c.id, name: c.name, answers: answersOf(c), summary: c.summary ?? '' })),
+      });
+      if (!row.introduction.trim() && frame.introduction) fields.introduction = frame.introduction;
+      if (!row.book_summary.trim() && frame.summary) fields.book_summary = frame.summary;
+    }
+    return { checkpoint: next, fields };
+  });
+  return {
+    content: output.content,
+    content_json,
+    summary: output.summary,
+    submitted_at,
+    generated_count,
+    introduction: saved.row.introduction,
+    book_summary: saved.row.book_summary,
+  };
+}
+
+/** getStoryAnswer: prepare (answers saved), write, store. */
+export async function writeChapterForRequest(
+  db: Db,
+  provider: GenerationProvider,
+  request: FastifyRequest,
+  body: StoryAnswerBody,
+  options: GenerateOptions = {},
+): Promise<StoryAnswer> {
+  const prepared = await prepareChapter(db, request, body);
+  return writePreparedChapter(db, provider, prepared, options);
+}
+
+export async function writePreparedChapter(db: Db, provider: GenerationProvider, prepared: PreparedChapter, options: GenerateOptions = {}): Promise<StoryAnswer> {
+  const output = await provider.writeChapter(prepared.input, options);
+  if (output.paragraphs.length === 0) throw badRequest('generation.no_answers');
+  return storeChapter(db, prepared.row.id, prepared.chapter.id, output);
+}
+
+/**
+ * Tailors chapters and questions to a book's subject (for book creation): the composer keeps them,
+ * a model rewords them for the subject, keeping every id. Never throws: on any provider failure the
+ * bank's questions are returned unchanged.
+ */
+export async function tailorChaptersToSubject(provider: GenerationProvider, input: TailorInput, options: GenerateOptions = {}): Promise<TailorOutput> {
+  try {
+    return await provider.tailorChapters(input, options);
+  } catch {
+    return input.chapters;
+  }
+}

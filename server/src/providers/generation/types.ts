@@ -1,0 +1,82 @@
+import type { BookType, Language } from '@common/constants';
+import type { Fidelity, Paragraph } from '@common/schemas/session';
+
+/** One survey choice as the writer reads it: the survey question and the selected answer's name. */
+export interface SurveyChoice {
+  question: string;
+  answer: string;
+}
+
+/** Person of the narration: what the survey asks for, when it says so. */
+export type Person = 'first' | 'third';
+export type Gender = 'female' | 'male';
+
+/** Everything about the book a writer needs besides the chapter itself. */
+export interface BookContext {
+  kind: BookType;
+  bookName: string;
+  /** The author's own description of the book or of the person it is about (may be empty). */
+  subject: string;
+  language: Language;
+  /** Selected survey answers: style, reader profile, person, tense… */
+  survey: SurveyChoice[];
+  /** Summaries of the chapters before this one, oldest first (so a chapter does not repeat another). */
+  earlierSummaries: string[];
+  fidelity: Fidelity;
+}
+
+export interface AnswerInput {
+  id: number;
+  /** The question as the author saw it. */
+  question: string;
+  /** The author's answer, typed or transcribed. */
+  answer: string;
+}
+
+export interface ChapterInput {
+  context: BookContext;
+  chapter: { id: number; name: string; answers: AnswerInput[] };
+}
+
+export interface ChapterOutput {
+  paragraphs: Paragraph[];
+  /** Paragraph texts joined by blank lines. */
+  content: string;
+  summary: string;
+}
+
+export interface BookFrameInput {
+  context: BookContext;
+  chapters: { id: number; name: string; answers: AnswerInput[]; summary: string }[];
+}
+
+export interface BookFrameOutput {
+  introduction: string;
+  summary: string;
+}
+
+export interface TailorInput {
+  context: BookContext;
+  chapters: { id: number; name: string; questions: { id: number; name: string }[] }[];
+}
+
+export type TailorOutput = TailorInput['chapters'];
+
+export interface GenerateOptions {
+  /** Receives the text as it is written (streaming). */
+  onDelta?: (text: string) => void;
+  /** Aborts the work (the client went away). */
+  signal?: AbortSignal;
+}
+
+/**
+ * The one interface every writer implements: the offline composer and the OpenAI-compatible
+ * adapter. Errors are `AppError`s with `generation.*` codes.
+ */
+export interface GenerationProvider {
+  readonly name: string;
+  writeChapter(input: ChapterInput, options?: GenerateOptions): Promise<ChapterOutput>;
+  writeBookFrame(input: BookFrameInput, options?: GenerateOptions): Promise<BookFrameOutput>;
+  optimizeAnswer(input: { transcript: string; language: Language }, options?: GenerateOptions): Promise<string>;
+  tailorChapters(input: TailorInput, options?: GenerateOptions): Promise<TailorOutput>;
+}
