@@ -24,6 +24,12 @@ import { contentSecurityPolicy } from './http/security';
 import { createStorage, type Storage } from './providers/storage';
 import type { RequestUser } from './auth/guard';
 import { catalogRoutes } from './catalog/routes';
+import { exportsRoutes } from './exports/routes';
+import { authRoutes } from './auth/routes';
+import { workspaceRoutes } from './workspace/routes';
+import { booksRoutes } from './books/routes';
+import { speechRoutes } from './speech/routes';
+import { generationRoutes } from './generation/routes';
 import { loadQuestionBank, type QuestionBank } from './content/question-bank';
 
 declare module 'fastify' {
@@ -50,7 +56,7 @@ export type ApiInstance = FastifyInstance<RawServerDefault, RawRequestDefaultExp
 export type AreaRoutes = (api: ApiInstance, ctx: AppContext) => Promise<void> | void;
 
 /** Each area's routes, registered under /api. */
-const areas: AreaRoutes[] = [catalogRoutes];
+const areas: AreaRoutes[] = [catalogRoutes, authRoutes, workspaceRoutes, booksRoutes, speechRoutes, exportsRoutes, generationRoutes];
 
 export interface BuildOptions {
   db?: Db;

@@ -42,6 +42,11 @@ export interface AuthTokensTable {
   id: Id; user_id: number; token_hash: string; expires_at: string; revoked_at: string | null; created_at: string;
 }
 
+/** Single-use, hashed account tickets: 'reset' (1 h), 'confirm' (24 h), 'registration' (minutes). */
+export interface AccountTicketsTable {
+  id: Id; user_id: number; purpose: string; token_hash: string; expires_at: string; used_at: string | null; created_at: string;
+}
+
 /** A book: the spec's service session. Owned by a user, or by a guest token until linked. */
 export interface ServiceSessionsTable {
   id: Id;
@@ -66,6 +71,11 @@ export interface CountersTable {
   key: string; count: number; expires_at: number;
 }
 
+/** Images of a book (workspace): bytes in storage under sessions/{session_id}/{key}. */
+export interface SessionFilesTable {
+  session_id: number; key: string; content_type: string; size: number; updated_at: string;
+}
+
 export interface Database {
   services: ServicesTable;
   general_categories: GeneralCategoriesTable;
@@ -75,6 +85,8 @@ export interface Database {
   auth_tokens: AuthTokensTable;
   service_sessions: ServiceSessionsTable;
   counters: CountersTable;
+  account_tickets: AccountTicketsTable;
+  session_files: SessionFilesTable;
 }
 
 export type Timestamp = ColumnType<string, string, string>;

@@ -1,7 +1,400 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Screen } from '../../../components/screen';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { toast } from 'react-toastify';
+import { Accordion } from 'radix-ui';
+import { DEFAULT_COVER_TEXT, MOBILE_USER_AGENT, type Language } from '@common/constants';
+import { isLanguage } from '@common/languages';
+import { bookTypeOf } from '@common/rules/book-type';
+import { audiobookPrice } from '@common/rules/prices';
+import { progressPercent } from '@common/rules/progress';
+import type { Chapter } from '@common/schemas/session';
+import { Button } from '../../../components/button';
+import { Loader } from '../../../components/loader';
+import { useAuth } from '../../../app/auth';
+import { paths } from '../../../lib/paths';
+import { checkAllChaptersSubmitted } from '../api/book-calls';
+import { deleteSessionImage, fetchSessionImage, uploadSessionImage } from '../api/session-images';
+import { ChapterList } from '../components/chapter-list';
+import { ChapterModal } from '../components/chapter-modal';
+import { useConfirm } from '../components/confirm-dialog';
+import { ConflictDialog } from '../components/conflict-dialog';
+import { EditableSection } from '../components/editable-section';
+import { CoverSlot } from '../components/image-slots';
+import { InlineTitle } from '../components/inline-title';
+import { BookPreview, hasPreview, useDownloadBook } from '../components/optional-features';
+import { PlanModal } from '../components/plan-modal';
+import { SaveIndicator } from '../components/save-indicator';
+import { WorkspaceContext, type WorkspaceContextValue } from '../components/workspace-context';
+import { useSyncState, useWorkspace, type BookMeta } from '../hooks/use-workspace';
+import { addChapter, deleteChapter, editChapter, type ChapterDraft } from '../model/checkpoint-ops';
+import { blobToDataUrl, cacheImage, readCachedImage } from '../model/image-cache';
+import type { MergeConflict } from '../model/merge';
+import type { SyncEngine } from '../model/sync-engine';
+import styles from '../workspace.module.css';
 
+/** The book workspace: /{lang}/questions/{service_session_id}. */
 export function WorkspacePage() {
-  const { t } = useTranslation();
-  return <Screen title={t('screens.workspace')} />;
+  const { sessionId: rawId, lang } = useParams();
+  const lng = (isLanguage(lang) ? lang : 'en') as Language;
+  const sessionId = Number(rawId);
+  const valid = Number.isInteger(sessionId) && sessionId > 0;
+  const { isLoggedIn } = useAuth();
+  const [reloadKey, setReloadKey] = useState(0);
+  const { load, setMeta, saveAttribute } = useWorkspace(valid ? sessionId : 0, isLoggedIn, reloadKey);
+  const { t } = useTranslation('workspace');
+
+  if (!valid) return <ErrorScreen reason="not_found" lng={lng} />;
+  if (load.status === 'loading') return <Loader label={t('loading')} />;
+  if (load.status === 'error') return <ErrorScreen reason={load.reason} lng={lng} onRetry={() => setReloadKey((k) => k + 1)} />;
+  return <Workspace key={`${sessionId}-${reloadKey}`} meta={load.meta} engine={load.engine} lng={lng} setMeta={setMeta} saveAttribute={saveAttribute} reload={() => setReloadKey((k) => k + 1)} />;
+}
+
+function ErrorScreen({ reason, lng, onRetry }: { reason: 'not_found' | 'not_yours' | 'unavailable'; lng: Language; onRetry?: () => void }) {
+  const { t } = useTranslation('workspace');
+  const { isLoggedIn } = useAuth();
+  return (
+    <section className={styles.errorScreen} role="alert" data-testid="workspace-error">
+      <h1>{t(`errors.${reason}_title`)}</h1>
+      <p>{t(`errors.${reason}_body`)}</p>
+      <div className={styles.rowActions}>
+        {reason === 'unavailable' && onRetry ? <Button onClick={onRetry}>{t('errors.retry')}</Button> : null}
+        {isLoggedIn ? (
+          <Link className={styles.linkButtonLarge} to={paths.myBooks(lng)}>
+            {t('errors.my_books')}
+          </Link>
+        ) : (
+          <Link className={styles.linkButtonLarge} to={paths.login(lng)}>
+            {t('errors.login')}
+          </Link>
+        )}
+        <Link className={styles.linkButtonLarge} to={paths.generalCategories(lng)}>
+          {t('errors.new_book')}
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+const isMobile = () => MOBILE_USER_AGENT.test(navigator.userAgent);
+
+function Workspace({
+  meta,
+  engine,
+  lng,
+  setMeta,
+  saveAttribute,
+  reload,
+}: {
+  meta: BookMeta;
+  engine: SyncEngine;
+  lng: Language;
+  setMeta: (patch: Partial<BookMeta>) => void;
+  saveAttribute: ReturnType<typeof useWorkspace>['saveAttribute'];
+  reload: () => void;
+}) {
+  const { t } = useTranslation('workspace');
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { isLoggedIn } = useAuth();
+  const state = useSyncState(engine)!;
+  const checkpoint = state.checkpoint;
+  const sessionId = meta.id;
+  const isPayed = meta.is_payed;
+  const { confirm, dialog: confirmDialog } = useConfirm();
+  const [planOpen, setPlanOpen] = useState(false);
+  const [chapterModal, setChapterModal] = useState<{ open: boolean; chapter: Chapter | null }>({ open: false, chapter: null });
+  const [previewOpen, setPreviewOpen] = useState(false);
+  const [showMissingSurvey, setShowMissingSurvey] = useState(false);
+  const [images, setImages] = useState<Record<string, string>>(() =>
+    Object.fromEntries(meta.images.flatMap((key) => {
+      const cached = readCachedImage(meta.id, key);
+      return cached ? [[key, cached]] : [];
+    })),
+  );
+  const { download, isPending: downloading } = useDownloadBook();
+  const [checkingDownload, setCheckingDownload] = useState(false);
+
+  // Image previews: the browser's cache first, else the server's bytes.
+  useEffect(() => {
+    let cancelled = false;
+    for (const key of meta.images) {
+      if (readCachedImage(sessionId, key)) continue;
+      fetchSessionImage(sessionId, key)
+        .then(blobToDataUrl)
+        .then((url) => {
+          if (cancelled) return;
+          cacheImage(sessionId, key, url);
+          setImages((all) => ({ ...all, [key]: url }));
+        })
+        .catch(() => undefined);
+    }
+    return () => {
+      cancelled = true;
+    };
+  }, [meta.images, sessionId]);
+
+  const setImage = useCallback(
+    async (key: string, file: File | null) => {
+      try {
+        if (file) {
+          await uploadSessionImage(sessionId, key, file);
+          const url = await blobToDataUrl(file);
+          cacheImage(sessionId, key, url);
+          setImages((all) => ({ ...all, [key]: url }));
+        } else {
+          await deleteSessionImage(sessionId, key);
+          cacheImage(sessionId, key, null);
+          setImages((all) => {
+            const next = { ...all };
+            delete next[key];
+            return next;
+          });
+        }
+      } catch {
+        // the global handler shows the server's message ('image is too big'…)
+      }
+    },
+    [sessionId],
+  );
+
+  const openPlanModal = useCallback(() => setPlanOpen(true), []);
+
+  // A chapter bought on the payment page comes back in the navigation state.
+  useEffect(() => {
+    const navState = location.state as { chapter_to_add?: ChapterDraft; index_chapter_to_add?: number } | null;
+    if (navState?.chapter_to_add && isPayed) {
+      engine.update((c) => addChapter(c, navState.chapter_to_add!, navState.index_chapter_to_add ?? c.data.length).checkpoint);
+      navigate(location.pathname, { replace: true, state: null });
+    }
+  }, [location.state, location.pathname, isPayed, engine, navigate]);
+
+  const context = useMemo<WorkspaceContextValue>(
+    () => ({
+      sessionId,
+      lng,
+      isPayed,
+      isLoggedIn,
+      checkpoint,
+      update: engine.update,
+      images,
+      setImage,
+      openPlanModal,
+      showMissingSurvey,
+      setShowMissingSurvey,
+      confirm,
+    }),
+    [sessionId, lng, isPayed, isLoggedIn, checkpoint, engine, images, setImage, openPlanModal, showMissingSurvey, confirm],
+  );
+
+  const progress = progressPercent(checkpoint.data);
+  const bookType = bookTypeOf(checkpoint.general_category_id);
+
+  const handleDeleteChapter = useCallback(
+    async (chapter: Chapter) => {
+      const ok = await confirm({ title: t('chapter.delete_title'), body: t('chapter.delete_body', { name: chapter.name }), confirmLabel: t('actions.delete'), danger: true });
+      if (ok) engine.update((c) => deleteChapter(c, chapter.id));
+    },
+    [confirm, engine, t],
+  );
+  const handleEditChapter = useCallback((chapter: Chapter) => setChapterModal({ open: true, chapter }), []);
+
+  const handleSaveChapter = (draft: ChapterDraft) => {
+    if (chapterModal.chapter) {
+      const id = chapterModal.chapter.id;
+      engine.update((c) => editChapter(c, id, draft));
+    } else {
+      engine.update((c) => addChapter(c, draft).checkpoint);
+    }
+  };
+
+  const handleDownload = async () => {
+    if (!isLoggedIn) {
+      setPlanOpen(true);
+      return;
+    }
+    setCheckingDownload(true);
+    try {
+      await engine.save();
+      const { all_chapters_submitted } = await checkAllChaptersSubmitted(sessionId);
+      if (!all_chapters_submitted) {
+        const yes = await confirm({ title: t('download.unsubmitted'), confirmLabel: t('download.yes'), cancelLabel: t('download.no') });
+        if (!yes) return;
+      }
+      await download(sessionId);
+    } catch {
+      // failures are shown by the API client or logged by the download
+    } finally {
+      setCheckingDownload(false);
+    }
+  };
+
+  const handleAudiobook = () => {
+    const characters = checkpoint.data.reduce((sum, c) => sum + (c.generated_content ?? '').length, 0);
+    navigate(paths.audiobookPayment(lng), { state: { service_session_id: sessionId, price: audiobookPrice(characters) } });
+  };
+
+  const describeConflict = (conflict: MergeConflict) => {
+    const chapter = checkpoint.data.find((c) => c.id === conflict.chapterId);
+    const question = chapter?.questions.find((q) => q.id === conflict.questionId);
+    return t(`conflict.field_${conflict.field}`, { chapter: chapter?.name ?? '', question: question?.name ?? '' });
+  };
+
+  const previewSession = {
+    id: sessionId,
+    book_name: meta.book_name,
+    is_payed: isPayed,
+    introduction: meta.introduction,
+    book_summary: meta.book_summary,
+    checkpoint_data: checkpoint,
+    version: state.version,
+    updated_at: '',
+  };
+
+  const previewDisabled = !hasPreview || (!isPayed && !isMobile());
+
+  return (
+    <WorkspaceContext.Provider value={context}>
+      <div className={styles.workspace}>
+        <header className={styles.bookHeader}>
+          <CoverSlot fallback={meta.book_name || DEFAULT_COVER_TEXT} />
+          <div className={styles.bookHeading}>
+            <span className={styles.bookType}>{t(`book_type.${bookType}`)}</span>
+            <InlineTitle
+              as="h1"
+              value={meta.book_name}
+              className={styles.bookTitle}
+              editLabel={t('header.edit_title')}
+              inputLabel={t('header.title_label')}
+              onSave={async (name) => {
+                const previous = meta.book_name;
+                const ok = await saveAttribute('book_name', name, previous);
+                if (ok) toast.success(t('messages.book_name_updated'));
+                else toast.error(t('messages.book_name_failed'));
+              }}
+            />
+            <div className={styles.progressRow}>
+              <div className={styles.progress} role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress} aria-label={t('header.progress')}>
+                <span style={{ width: `${progress}%` }} />
+              </div>
+              <span className={styles.progressText}>{t('header.progress_value', { value: progress })}</span>
+            </div>
+            <SaveIndicator status={state.status} isGuest={meta.isGuest} />
+          </div>
+          <div className={styles.headerActions}>
+            <Button variant="secondary" onClick={() => setPreviewOpen(true)} disabled={previewDisabled} title={!isPayed ? t('header.preview_locked') : undefined}>
+              {t('header.preview')}
+            </Button>
+            <Button variant="secondary" onClick={handleDownload} busy={downloading || checkingDownload}>
+              {t('header.download')}
+            </Button>
+            <Button variant="secondary" onClick={handleAudiobook}>
+              {t('header.audiobook')}
+            </Button>
+            <Button variant="secondary" onClick={() => navigate(paths.printing(lng))}>
+              {t('header.printing')}
+            </Button>
+          </div>
+        </header>
+
+        {!isPayed ? (
+          <p className={styles.unpaidNotice}>
+            {t('unpaid.notice')}{' '}
+            <button type="button" className={styles.linkButton} onClick={openPlanModal}>
+              {t('unpaid.unlock')}
+            </button>
+          </p>
+        ) : null}
+
+        <Accordion.Root type="multiple" className={styles.sections}>
+          <Accordion.Item value="synopsis" className={styles.section}>
+            <Accordion.Header>
+              <Accordion.Trigger className={styles.sectionTrigger}>
+                {t('sections.synopsis')} <span aria-hidden="true">▾</span>
+              </Accordion.Trigger>
+            </Accordion.Header>
+            <Accordion.Content className={styles.sectionBody}>
+              <EditableSection
+                value={checkpoint.another_story_subject ?? ''}
+                label={t('sections.synopsis')}
+                empty={t('sections.empty')}
+                maxLength={5000}
+                onSave={(value) => engine.update((c) => ({ ...c, another_story_subject: value }))}
+              />
+            </Accordion.Content>
+          </Accordion.Item>
+          <Accordion.Item value="introduction" className={styles.section}>
+            <Accordion.Header>
+              <Accordion.Trigger className={styles.sectionTrigger}>
+                {t('sections.introduction')} <span aria-hidden="true">▾</span>
+              </Accordion.Trigger>
+            </Accordion.Header>
+            <Accordion.Content className={styles.sectionBody}>
+              <EditableSection
+                value={meta.introduction}
+                label={t('sections.introduction')}
+                empty={t('sections.empty')}
+                onSave={async (value) => {
+                  const ok = await saveAttribute('introduction', value, meta.introduction);
+                  if (ok) toast.success(t('messages.introduction_updated'));
+                  else toast.error(t('messages.introduction_failed'));
+                }}
+              />
+            </Accordion.Content>
+          </Accordion.Item>
+          <Accordion.Item value="summary" className={styles.section}>
+            <Accordion.Header>
+              <Accordion.Trigger className={styles.sectionTrigger}>
+                {t('sections.summary')} <span aria-hidden="true">▾</span>
+              </Accordion.Trigger>
+            </Accordion.Header>
+            <Accordion.Content className={styles.sectionBody}>
+              <EditableSection
+                value={meta.book_summary}
+                label={t('sections.summary')}
+                empty={t('sections.empty')}
+                onSave={async (value) => {
+                  const ok = await saveAttribute('book_summary', value, meta.book_summary);
+                  if (ok) toast.success(t('messages.summary_updated'));
+                  else toast.error(t('messages.summary_failed'));
+                }}
+              />
+            </Accordion.Content>
+          </Accordion.Item>
+        </Accordion.Root>
+
+        <h2 className={styles.chaptersHeading}>{t('chapters.title')}</h2>
+        {checkpoint.data.length === 0 ? <Loader /> : <ChapterList onEdit={handleEditChapter} onDelete={handleDeleteChapter} />}
+
+        <div className={styles.bottomActions}>
+          {isPayed ? (
+            <Button onClick={() => setChapterModal({ open: true, chapter: null })}>{t('chapters.add')}</Button>
+          ) : (
+            <Button onClick={openPlanModal}>{t('unpaid.unlock')}</Button>
+          )}
+          <Button variant="secondary" onClick={handleDownload} busy={downloading || checkingDownload}>
+            {t('header.download')}
+          </Button>
+        </div>
+      </div>
+
+      <ChapterModal open={chapterModal.open} chapter={chapterModal.chapter} onOpenChange={(open) => setChapterModal((m) => ({ ...m, open }))} onSave={handleSaveChapter} />
+      <PlanModal
+        open={planOpen}
+        onOpenChange={setPlanOpen}
+        onPaid={() => {
+          setMeta({ is_payed: true });
+          reload();
+        }}
+      />
+      <BookPreview open={previewOpen} onOpenChange={setPreviewOpen} session={previewSession} images={images} />
+      <ConflictDialog conflicts={state.conflicts} onResolve={engine.resolve} describe={describeConflict} />
+      {state.status === 'error' ? (
+        <p className={styles.saveError} role="alert">
+          {t('save.error_detail')}
+        </p>
+      ) : null}
+      {confirmDialog}
+    </WorkspaceContext.Provider>
+  );
 }

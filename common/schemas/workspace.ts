@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { CheckpointDataSchema, SessionSchema } from './session';
+
+/** Calls of the book workspace (spec section 7): getSession, upSertSession, updateBookAttribute… */
+
+export const SessionIdParams = z.object({ serviceSessionId: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** Image keys of spec section 3: the cover, and two photos per chapter. */
+export const IMAGE_KEY_PATTERN = /^(cover_media_photo|chap_(\d{1,16})_media_([01]))$/;
+export const ImageKeySchema = z.string().regex(IMAGE_KEY_PATTERN);
+export const chapterPhotoKey = (chapterId: number, slot: 0 | 1) => `chap_${chapterId}_media_${slot}`;
+export const COVER_IMAGE_KEY = 'cover_media_photo';
+/** The chapter id of a photo key, null for the cover. */
+export function chapterIdOfImageKey(key: string): number | null {
+  const match = IMAGE_KEY_PATTERN.exec(key);
+  return match?.[2] ? Number(match[2]) : null;
+}
+
+export const WorkspaceSessionSchema = SessionSchema.extend({
+  progress: z.number().int().min(0).max(100),
+  /** Keys of the images stored for this book. */
+  images: z.array(z.string()),
+});
+export type WorkspaceSession = z.infer<typeof WorkspaceSessionSchema>;
+
+export const UpsertSessionBodySchema = z.object({
+  service_session_id: z.number().int().positive(),
+  checkpoint_data: CheckpointDataSchema,
+  /** The version the client's copy was based on. */
+  version: z.number().int().min(0),
+});
+export type UpsertSessionBody = z.infer<typeof UpsertSessionBodySchema>;
+
+export const UpsertSessionResultSchema = z.object({
+  id: z.number(),
+  version: z.number(),
+  updated_at: z.string(),
+  progress: z.number(),
+});
+export type UpsertSessionResult = z.infer<typeof UpsertSessionResultSchema>;
+
+export const BOOK_ATTRIBUTES = ['book_name', 'introduction', 'book_summary'] as const;
+export type BookAttribute = (typeof BOOK_ATTRIBUTES)[number];
+export const UpdateBookAttributeBodySchema = z.object({
+  id: z.number().int().positive(),
+  attribute: z.enum(BOOK_ATTRIBUTES),
+  value: z.string().max(20_000),
+});
+export const UpdateBookAttributeResultSchema = z.object({ id: z.number(), attribute: z.enum(BOOK_ATTRIBUTES), value: z.string(), updated_at: z.string() });
+
+export const ServiceSessionIdBodySchema = z.object({ service_session_id: z.number().int().positive() });
+export const AllChaptersSubmittedSchema = z.object({
+  all_chapters_submitted: z.boolean(),
+  unsubmitted_chapter_ids: z.array(z.number()),
+});
+
+export const DeleteSessionImageBodySchema = z.object({ service_session_id: z.number().int().positive(), key: ImageKeySchema });
+export const SessionImageSchema = z.object({ key: z.string(), content_type: z.string(), size: z.number() });
+export const SessionImageParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647), key: ImageKeySchema });

@@ -1,0 +1,110 @@
+import type { CheckpointData } from '@common/schemas/session';
+import { progressPercent } from '@common/rules/progress';
+import { unpaidViolation } from '@common/rules/workspace-unpaid';
+import { chapterIdOfImageKey, type UpsertSessionResult, type WorkspaceSession } from '@common/schemas/workspace';
+import { toBool, type Db } from '../db';
+import { AppError, badRequest, conflict } from '../http/errors';
+import type { Storage } from '../providers/storage';
+import { findSessionRow, parseCheckpoint, presentSession, saveCheckpoint, type SessionRow } from '../books/repository';
+import { deleteImage, listImageKeys } from './repository';
+
+/** A saved checkpoint may not exceed this (the route's body limit is the same). */
+export const CHECKPOINT_MAX_BYTES = 5_000_000;
+
+export const storageKeyOf = (sessionId: number, key: string) => `sessions/${sessionId}/${key}`;
+
+export async function presentWorkspace(db: Db, row: SessionRow): Promise<WorkspaceSession> {
+  const session = presentSession(row);
+  return { ...session, progress: progressPercent(session.checkpoint_data.data), images: await listImageKeys(db, row.id) };
+}
+
+/** Ids must be unique (chapters in the book, questions in a chapter): merging relies on them. */
+function checkIds(checkpoint: CheckpointData): void {
+  const chapterIds = new Set<number>();
+  for (const chapter of checkpoint.data) {
+    if (chapterIds.has(chapter.id)) throw badRequest('workspace.invalid_checkpoint');
+    chapterIds.add(chapter.id);
+    const questionIds = new Set<number>();
+    for (const question of chapter.questions) {
+      if (questionIds.has(question.id)) throw badRequest('workspace.invalid_checkpoint');
+      questionIds.add(question.id);
+    }
+  }
+}
+
+/**
+ * What the author may change is the book's content; what the book was made from (plans, category,
+ * types, tool, language) stays as the server stored it, and generation counts never go down.
+ */
+function keepServerFields(stored: CheckpointData, incoming: CheckpointData): CheckpointData {
+  const storedCounts = new Map(stored.data.map((c) => [c.id, c.generated_count ?? 0]));
+  return {
+    ...incoming,
+    data: incoming.data.map((c) => ({ ...c, generated_count: Math.max(c.generated_count ?? 0, storedCounts.get(c.id) ?? 0) })),
+    general_category_id: stored.general_category_id,
+    category_based_type_ids: stored.category_based_type_ids,
+    category_based_type_id: stored.category_based_type_id,
+    category_length_type_id: stored.category_length_type_id,
+    services_with_plans: stored.services_with_plans,
+    tool_id: stored.tool_id,
+    language: stored.language,
+    fidelity: stored.fidelity,
+  };
+}
+
+async function versionConflict(db: Db, id: number): Promise<AppError> {
+  const current = await findSessionRow(db, id);
+  return conflict('workspace.version_conflict', current ? { server: await presentWorkspace(db, current) } : {});
+}
+
+/**
+ * Saves a whole checkpoint based on `baseVersion`: 409 with the server copy when someone saved in
+ * between, 402 when an unpaid book changes more than its free first chapter, 400 when malformed.
+ * Nothing is written unless every check passes.
+ */
+export async function upsertCheckpoint(
+  db: Db,
+  storage: Storage,
+  row: SessionRow,
+  incoming: CheckpointData,
+  baseVersion: number,
+): Promise<UpsertSessionResult> {
+  checkIds(incoming);
+  if (JSON.stringify(incoming).length > CHECKPOINT_MAX_BYTES) throw new AppError(413, 'workspace.too_large');
+  if (baseVersion !== row.version) throw await versionConflict(db, row.id);
+  const stored = parseCheckpoint(row);
+  if (!toBool(row.is_payed) && unpaidViolation(stored, incoming)) throw new AppError(402, 'workspace.locked_chapter');
+  const checkpoint = keepServerFields(stored, incoming);
+  const version = await saveCheckpoint(db, row.id, baseVersion, checkpoint);
+  if (version === null) throw await versionConflict(db, row.id);
+  await removeOrphanImages(db, storage, row.id, checkpoint);
+  const saved = await findSessionRow(db, row.id);
+  return { id: row.id, version, updated_at: saved?.updated_at ?? '', progress: progressPercent(checkpoint.data) };
+}
+
+/** Photos of chapters that no longer exist are deleted with them. */
+async function removeOrphanImages(db: Db, storage: Storage, sessionId: number, checkpoint: CheckpointData): Promise<void> {
+  const chapterIds = new Set(checkpoint.data.map((c) => c.id));
+  for (const key of await listImageKeys(db, sessionId)) {
+    const chapterId = chapterIdOfImageKey(key);
+    if (chapterId !== null && !chapterIds.has(chapterId)) {
+      await deleteImage(db, sessionId, key);
+      await storage.delete(storageKeyOf(sessionId, key));
+    }
+  }
+}
+
+/** A chapter counts as submitted once it was generated (submitted_at set or text present). */
+export function unsubmittedChapterIds(checkpoint: CheckpointData): number[] {
+  return checkpoint.data.filter((c) => !c.submitted_at && (c.generated_content ?? '').trim() === '').map((c) => c.id);
+}
+
+const JPEG = [0xff, 0xd8, 0xff];
+const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+/** The image type by its first bytes (never by the name or the declared type). */
+export function sniffImage(data: Buffer): 'image/jpeg' | 'image/png' | null {
+  if (JPEG.every((b, i) => data[i] === b)) return 'image/jpeg';
+  if (PNG.every((b, i) => data[i] === b)) return 'image/png';
+  return null;
+}

@@ -1,0 +1,349 @@
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CheckpointData } from '@common/schemas/session';
+import { buildTestApp, createUser, type TestApp } from '../../test/helpers';
+import { insertSession, findSessionRow, updateSessionFields } from '../books/repository';
+import { hashToken, newToken } from '../auth/tokens';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await buildTestApp();
+});
+afterAll(async () => {
+  await app.close();
+});
+
+function buildCheckpoint(chapters = 3): CheckpointData {
+  return {
+    data: Array.from({ length: chapters }, (_, c) => ({
+      id: c + 1,
+      general_category_id: 1,
+      name: `Chapter ${c + 1}`,
+      questions: [0, 1].map((q) => ({ id: (c + 1) * 10 + q, name: `Question ${q + 1}`, transcript: '', question_category_id: c + 1 })),
+      generated_content: '',
+      generated_count: 0,
+    })),
+    another_story_subject: 'A life by the sea',
+    lookups: { survey_questions: [{ id: 1, name: 'Style', survey_answers: [{ id: 1, name: 'Warm', is_selected: false }] }] },
+    general_category_id: 1,
+    category_based_type_ids: [2],
+    services_with_plans: [],
+  };
+}
+
+async function buildBook(owner: { userId?: number; guestToken?: string } = {}, options: { paid?: boolean; chapters?: number } = {}) {
+  const row = await insertSession(app.ctx.db, {
+    user_id: owner.userId ?? null,
+    guest_token_hash: owner.guestToken ? hashToken(owner.guestToken) : null,
+    service_id: 1,
+    general_category_id: 1,
+    book_name: 'My life',
+    language: 'en',
+    checkpoint: buildCheckpoint(options.chapters),
+  });
+  if (options.paid) await updateSessionFields(app.ctx.db, row.id, { is_payed: 1 });
+  return (await findSessionRow(app.ctx.db, row.id))!;
+}
+
+const upsert = (headers: Record<string, string>, body: unknown) =>
+  app.inject({ method: 'POST', url: '/api/upSertSession', headers, payload: body as object });
+
+describe('GET /api/getSession/:id', () => {
+  it('is 403 for someone else and for anonymous callers, 404 for unknown ids, 400 for bad ids', async () => {
+    const owner = await createUser(app);
+    const other = await createUser(app);
+    const book = await buildBook({ userId: owner.id });
+    expect((await app.inject({ method: 'GET', url: `/api/getSession/${book.id}`, headers: other.headers })).statusCode).toBe(403);
+    expect((await app.inject({ method: 'GET', url: `/api/getSession/${book.id}` })).statusCode).toBe(403);
+    const unknown = await app.inject({ method: 'GET', url: '/api/getSession/999999', headers: owner.headers });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().code).toBe('books.not_found');
+    expect((await app.inject({ method: 'GET', url: '/api/getSession/abc', headers: owner.headers })).statusCode).toBe(400);
+  });
+
+  it('gives the owner the session with its progress and version', async () => {
+    const owner = await createUser(app);
+    const book = await buildBook({ userId: owner.id });
+    const res = await app.inject({ method: 'GET', url: `/api/getSession/${book.id}`, headers: owner.headers });
+    expect(res.statusCode).toBe(200);
+    const session = res.json().success;
+    expect(session).toMatchObject({ id: book.id, book_name: 'My life', is_payed: false, progress: 0, version: book.version, images: [] });
+    expect(session.checkpoint_data.data).toHaveLength(3);
+  });
+
+  it('gives a guest their trial book with the guest token, and nothing without it', async () => {
+    const token = newToken();
+    const book = await buildBook({ guestToken: token });
+    expect((await app.inject({ method: 'GET', url: `/api/getSession/${book.id}`, headers: { 'x-guest-token': token } })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: `/api/getSession/${book.id}`, headers: { 'x-guest-token': 'nope' } })).statusCode).toBe(403);
+  });
+});
+
+describe('POST /api/upSertSession', () => {
+  it('refuses strangers (401-free: 403) before looking at the content', async () => {
+    const owner = await createUser(app);
+    const other = await createUser(app);
+    const book = await buildBook({ userId: owner.id });
+    const res = await upsert(other.headers, { service_session_id: book.id, checkpoint_data: buildCheckpoint(), version: book.version });
+    expect(res.statusCode).toBe(403);
+    expect((await findSessionRow(app.ctx.db, book.id))!.version).toBe(book.version);
+  });
+
+  it('refuses a malformed checkpoint with 400 and overwrites nothing', async () => {
+    const owner = await createUser(app);
+    const book = await buildBook({ userId: owner.id });
+    const bad = [
+      { ...buildCheckpoint(), data: 'not a list' },
+      { ...buildCheckpoint(), data: [{ id: 1, name: 'x' }] },
+      { ...buildCheckpoint(), data: buildCheckpoint().data.map((c) => ({ ...c, questions: [{ ...c.questions[0], transcript: 'x'.repeat(2501) }] })) },
+      { ...buildCheckpoint(), data: [buildCheckpoint().data[0], buildCheckpoint().data[0]] },
+    ];
+    for (const checkpoint_data of bad) {
+      const res = await upsert(owner.headers, { service_session_id: book.id, checkpoint_data, version: book.version });
+      expect(res.statusCode).toBe(400);
+    }
+    const garbage = await app.inject({ method: 'POST', url: '/api/upSertSession', headers: { ...owner.headers, 'content-type': 'application/json' }, payload: '{"service_session_id":' });
+    expect(garbage.statusCode).toBe(400);
+    const after = (await findSessionRow(app.ctx.db, book.id))!;
+    expect(after.version).toBe(book.version);
+    expect(after.checkpoint_data).toBe(book.checkpoint_data);
+  });
+
+  it('refuses a body over the size limit with 413', async () => {
+    const owner = await createUser(app);
+    const book = await buildBook({ userId: owner.id }, { paid: true });
+    const big = buildCheckpoint();
+    big.data = Array.from({ length: 30 }, (_, i) => ({ ...big.data[0], id: i + 1, generated_content: 'x'.repeat(190_000) }));
+    const res = await upsert(owner.headers, { service_session_id: book.id, checkpoint_data: big, version: book.version + 1 });
+    expect(res.statusCode).toBe(413);
+    expect((await findSessionRow(app.ctx.db, book.id))!.checkpoint_data).toBe(book.checkpoint_data);
+  });
+
+  it('saves with the base version and answers the next version', async () => {
+    const owner = await createUser(app);
+    const book = await buildBook({ userId: owner.id });
+    const checkpoint = buildCheckpoint();
+    checkpoint.data[0].questions[0].transcript = 'I was born by the sea.';
+    checkpoint.data[0].generated_content = 'Chapter text';
+    const res = await upsert(owner.headers, { service_session_id: book.id, checkpoint_data: checkpoint, version: book.version });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().success).toMatchObject({ id: book.id, version: book.version + 1, progress: 33 });
+    const read = (await app.inject({ method: 'GET', url: `/api/getSession/${book.id}`, headers: owner.headers })).json().success;
+    expect(read.checkpoint_data.data[0].questions[0].transcript).toBe('I was born by the sea.');
+    expect(read.version).toBe(book.version + 1);
+  });
+
+  it('answers a stale save with 409, the code and the server copy, and keeps the newer save', async () => {
+    const owner = await createUser(app);
+    const book = await buildBook({ userId: owner.id }, { paid: true });
+    const first = buildCheckpoint();
+    first.data[1].questions[0].transcript = 'Tab A';
+    expect((await upsert(owner.headers, { service_session_id: book.id, checkpoint_data: first, version: book.version })).statusCode).toBe(200);
+    const second = buildCheckpoint();
+    second.data[2].questions[0].transcript = 'Tab B';
+    const stale = await upsert(owner.headers, { service_session_id: book.id, checkpoint_data: second, version: book.version });
+    expect(stale.statusCode).toBe(409);
+    const body = stale.json();
+    expect(body.code).toBe('workspace.version_conflict');
+    expect(body.error).toMatch(/changed/);
+    expect(body.server.version).toBe(book.version + 1);
+    expect(body.server.checkpoint_data.data[1].questions[0].transcript).toBe('Tab A');
+    // The client merges and saves on top of the server's version: both edits survive.
+    second.data[1].questions[0].transcript = 'Tab A';
+    const merged = await upsert(owner.headers, { service_session_id: book.id, checkpoint_data: second, version: body.server.version });
+    expect(merged.statusCode).toBe(200);
+    const read = (await app.inject({ method: 'GET', url: `/api/getSession/${book.id}`, headers: owner.headers })).json().success;
+    expect(read.checkpoint_data.data[1].questions[0].transcript).toBe('Tab A');
+    expect(read.checkpoint_data.data[2].questions[0].transcript).toBe('Tab B');
+  });
+
+  it('lets exactly one of two concurrent saves on the same version win', async () => {
+    const owner = await createUser(app);
+    const book = await buildBook({ userId: owner.id });
+    const results = await Promise.all(
+      [1, 2, 3, 4].map((n) => {
+        const c = buildCheckpoint();
+        c.data[0].questions[0].transcript = `save ${n}`;
+        return upsert(owner.headers, { service_session_id: book.id, checkpoint_data: c, version: book.version });
+      }),
+    );
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.statusCode === 409)).toHaveLength(3);
+  });
+
+  it('lets an unpaid book change only its first chapter', async () => {
+    const owner = await createUser(app);
+    const book = await buildBook({ userId: owner.id });
+    let version = book.version;
+    const ok = buildCheckpoint();
+    ok.data[0].name = 'Childhood';
+    ok.data[0].questions.push({ id: 1_700_000_000_000, name: 'A new question', transcript: 'yes', question_category_id: 1 });
+    ok.data[0].questions.splice(0, 1);
+    ok.lookups.survey_questions[0].survey_answers[0].is_selected = true;
+    const saved = await upsert(owner.headers, { service_session_id: book.id, checkpoint_data: ok, version });
+    expect(saved.statusCode).toBe(200);
+    version = saved.json().success.version;
+
+    const refused = (mutate: (c: CheckpointData) => void) => {
+      const c = structuredClone(ok);
+      mutate(c);
+      return upsert(owner.headers, { service_session_id: book.id, checkpoint_data: c, version });
+    };
+    const attempts = [
+      (c: CheckpointData) => c.data.push({ ...c.data[1], id: 99, name: 'New chapter' }),
+      (c: CheckpointData) => c.data.splice(2, 1),
+      (c: CheckpointData) => c.data.reverse(),
+      (c: CheckpointData) => { c.data[1].questions[0].transcript = 'sneaky'; },
+      (c: CheckpointData) => { c.data[2].name = 'Renamed'; },
+      (c: CheckpointData) => { c.data[1].questions.pop(); },
+      (c: CheckpointData) => { c.data[2].generated_content = 'free text'; },
+    ];
+    for (const attempt of attempts) {
+      const res = await refused(attempt);
+      expect(res.statusCode).toBe(402);
+      expect(res.json().code).toBe('workspace.locked_chapter');
+    }
+    expect((await findSessionRow(app.ctx.db, book.id))!.version).toBe(version);
+  });
+
+  it('lets a paid book add, delete and reorder chapters and questions', async () => {
+    const owner = await createUser(app);
+    const book = await buildBook({ userId: owner.id }, { paid: true });
+    const c = buildCheckpoint();
+    c.data.push({ id: 1_700_000_000_001, name: 'New', questions: [{ id: 1_700_000_000_002, name: 'Q', transcript: '', question_category_id: 1_700_000_000_001 }], generated_content: '', generated_count: 0 });
+    c.data.reverse();
+    c.data.splice(1, 1);
+    c.data[0].questions.push({ id: 5, name: 'Q2', transcript: 'a', question_category_id: c.data[0].id });
+    const res = await upsert(owner.headers, { service_session_id: book.id, checkpoint_data: c, version: book.version });
+    expect(res.statusCode).toBe(200);
+    const read = (await app.inject({ method: 'GET', url: `/api/getSession/${book.id}`, headers: owner.headers })).json().success;
+    expect(read.checkpoint_data.data.map((x: { id: number }) => x.id)).toEqual([1_700_000_000_001, 2, 1]);
+  });
+
+  it('keeps the fields the author cannot change (plans, category, generation counts)', async () => {
+    const owner = await createUser(app);
+    const book = await buildBook({ userId: owner.id });
+    const c = buildCheckpoint();
+    c.general_category_id = 3;
+    c.data[0].generated_count = 0;
+    const res = await upsert(owner.headers, { service_session_id: book.id, checkpoint_data: c, version: book.version });
+    expect(res.statusCode).toBe(200);
+    const stored = JSON.parse((await findSessionRow(app.ctx.db, book.id))!.checkpoint_data);
+    expect(stored.general_category_id).toBe(1);
+  });
+
+  it('lets a guest save their trial book with the guest token', async () => {
+    const token = newToken();
+    const book = await buildBook({ guestToken: token });
+    const c = buildCheckpoint();
+    c.data[0].questions[0].transcript = 'Sono nato a Napoli.';
+    const res = await upsert({ 'x-guest-token': token }, { service_session_id: book.id, checkpoint_data: c, version: book.version });
+    expect(res.statusCode).toBe(200);
+    expect((await upsert({}, { service_session_id: book.id, checkpoint_data: c, version: book.version + 1 })).statusCode).toBe(403);
+  });
+});
+
+describe('POST /api/updateBookAttribute', () => {
+  it('updates the title (trimmed), introduction and summary of the owner only', async () => {
+    const owner = await createUser(app);
+    const other = await createUser(app);
+    const book = await buildBook({ userId: owner.id });
+    const call = (headers: Record<string, string>, attribute: string, value: string) =>
+      app.inject({ method: 'POST', url: '/api/updateBookAttribute', headers, payload: { id: book.id, attribute, value } });
+    expect((await call(other.headers, 'book_name', 'Stolen')).statusCode).toBe(403);
+    expect((await call(owner.headers, 'checkpoint_data', 'x')).statusCode).toBe(400);
+    expect((await call(owner.headers, 'book_name', '   ')).statusCode).toBe(400);
+    const named = await call(owner.headers, 'book_name', '  The sea and me  ');
+    expect(named.statusCode).toBe(200);
+    expect(named.json().success.value).toBe('The sea and me');
+    expect((await call(owner.headers, 'introduction', 'Once upon a time')).statusCode).toBe(200);
+    expect((await call(owner.headers, 'book_summary', 'The end')).statusCode).toBe(200);
+    const row = (await findSessionRow(app.ctx.db, book.id))!;
+    expect(row).toMatchObject({ book_name: 'The sea and me', introduction: 'Once upon a time', book_summary: 'The end', version: book.version });
+  });
+});
+
+describe('POST /api/postCheckAllChaptersSubmitted', () => {
+  it('tells whether every chapter was generated', async () => {
+    const owner = await createUser(app);
+    const book = await buildBook({ userId: owner.id }, { paid: true, chapters: 2 });
+    const check = () => app.inject({ method: 'POST', url: '/api/postCheckAllChaptersSubmitted', headers: owner.headers, payload: { service_session_id: book.id } });
+    expect((await check()).json().success).toEqual({ all_chapters_submitted: false, unsubmitted_chapter_ids: [1, 2] });
+    const c = buildCheckpoint(2);
+    c.data.forEach((ch) => { ch.generated_content = 'Text'; ch.submitted_at = '2026-01-01 10:00:00'; });
+    await upsert(owner.headers, { service_session_id: book.id, checkpoint_data: c, version: book.version });
+    expect((await check()).json().success.all_chapters_submitted).toBe(true);
+    const stranger = await createUser(app);
+    expect((await app.inject({ method: 'POST', url: '/api/postCheckAllChaptersSubmitted', headers: stranger.headers, payload: { service_session_id: book.id } })).statusCode).toBe(403);
+  });
+});
+
+describe('images', () => {
+  const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), crypto.randomBytes(200)]);
+  const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), crypto.randomBytes(200)]);
+
+  function multipart(fields: Record<string, string>, file?: { data: Buffer; name: string; type: string }) {
+    const boundary = `----plume${crypto.randomBytes(8).toString('hex')}`;
+    const chunks: Buffer[] = [];
+    for (const [name, value] of Object.entries(fields)) {
+      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+    }
+    if (file) {
+      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`));
+      chunks.push(file.data, Buffer.from('\r\n'));
+    }
+    chunks.push(Buffer.from(`--${boundary}--\r\n`));
+    return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+  }
+
+  const upload = (headers: Record<string, string>, fields: Record<string, string>, file?: { data: Buffer; name: string; type: string }) => {
+    const body = multipart(fields, file);
+    return app.inject({ method: 'POST', url: '/api/uploadSessionImage', headers: { ...headers, 'content-type': body.contentType }, payload: body.payload });
+  };
+
+  it('stores a cover and chapter photos for the owner only, by magic bytes and size', async () => {
+    const owner = await createUser(app);
+    const other = await createUser(app);
+    const book = await buildBook({ userId: owner.id });
+    const id = String(book.id);
+    expect((await upload(other.headers, { service_session_id: id, key: 'cover_media_photo' }, { data: png, name: 'a.png', type: 'image/png' })).statusCode).toBe(403);
+    const notImage = await upload(owner.headers, { service_session_id: id, key: 'cover_media_photo' }, { data: Buffer.from('GIF89a....'), name: 'a.png', type: 'image/png' });
+    expect(notImage.statusCode).toBe(415);
+    const big = await upload(owner.headers, { service_session_id: id, key: 'cover_media_photo' }, { data: Buffer.concat([png, Buffer.alloc(307_200)]), name: 'a.png', type: 'image/png' });
+    expect(big.statusCode).toBe(413);
+    expect(big.json().code).toBe('workspace.image_too_big');
+    expect((await upload(owner.headers, { service_session_id: id, key: 'chap_1_media_2' }, { data: png, name: 'a.png', type: 'image/png' })).statusCode).toBe(400);
+    expect((await upload(owner.headers, { service_session_id: id, key: 'chap_77_media_0' }, { data: png, name: 'a.png', type: 'image/png' })).statusCode).toBe(404);
+    expect((await upload(owner.headers, { service_session_id: id, key: 'chap_2_media_0' }, { data: png, name: 'a.png', type: 'image/png' })).statusCode).toBe(402);
+
+    const cover = await upload(owner.headers, { service_session_id: id, key: 'cover_media_photo' }, { data: png, name: 'a.png', type: 'image/png' });
+    expect(cover.statusCode).toBe(200);
+    expect(cover.json().success).toMatchObject({ key: 'cover_media_photo', content_type: 'image/png' });
+    expect((await upload(owner.headers, { service_session_id: id, key: 'chap_1_media_0' }, { data: jpeg, name: 'b.jpg', type: 'image/jpeg' })).statusCode).toBe(200);
+
+    const read = await app.inject({ method: 'GET', url: `/api/sessionImage/${id}/chap_1_media_0`, headers: owner.headers });
+    expect(read.statusCode).toBe(200);
+    expect(read.headers['content-type']).toBe('image/jpeg');
+    expect(Buffer.compare(read.rawPayload, jpeg)).toBe(0);
+    expect((await app.inject({ method: 'GET', url: `/api/sessionImage/${id}/chap_1_media_0`, headers: other.headers })).statusCode).toBe(403);
+    expect((await app.inject({ method: 'GET', url: `/api/sessionImage/${id}/chap_1_media_0` })).statusCode).toBe(403);
+
+    const session = (await app.inject({ method: 'GET', url: `/api/getSession/${id}`, headers: owner.headers })).json().success;
+    expect(session.images).toEqual(['chap_1_media_0', 'cover_media_photo']);
+
+    const removed = await app.inject({ method: 'POST', url: '/api/deleteSessionImage', headers: owner.headers, payload: { service_session_id: book.id, key: 'chap_1_media_0' } });
+    expect(removed.statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: `/api/sessionImage/${id}/chap_1_media_0`, headers: owner.headers })).statusCode).toBe(404);
+  });
+
+  it('deletes the photos of a chapter deleted from a paid book', async () => {
+    const owner = await createUser(app);
+    const book = await buildBook({ userId: owner.id }, { paid: true });
+    const id = String(book.id);
+    expect((await upload(owner.headers, { service_session_id: id, key: 'chap_3_media_1' }, { data: png, name: 'a.png', type: 'image/png' })).statusCode).toBe(200);
+    const c = buildCheckpoint();
+    c.data.pop();
+    expect((await upsert(owner.headers, { service_session_id: book.id, checkpoint_data: c, version: book.version })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: `/api/sessionImage/${id}/chap_3_media_1`, headers: owner.headers })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,270 @@
+import { memo, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import { Accordion } from 'radix-ui';
+import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
+import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import type { Chapter, Paragraph } from '@common/schemas/session';
+import { Button } from '../../../components/button';
+import { useAuth } from '../../../app/auth';
+import { generateChapter, GenerationError } from '../api/generate-chapter';
+import { addQuestion, londonTimestamp, moveQuestion, submitError, updateChapter } from '../model/checkpoint-ops';
+import { ChapterPhotos } from './image-slots';
+import { GripIcon, InlineTitle, LockIcon, PencilIcon, TrashIcon } from './inline-title';
+import { QuestionCard } from './question-card';
+import { SurveySelects } from './survey-selects';
+import { useWorkspaceContext } from './workspace-context';
+import styles from '../workspace.module.css';
+
+function paragraphsOf(chapter: Chapter): string[] {
+  try {
+    const parsed = chapter.generated_content_json ? (JSON.parse(chapter.generated_content_json) as Paragraph[]) : null;
+    if (Array.isArray(parsed) && parsed.length > 0) return parsed.map((p) => p.text);
+  } catch {
+    // fall back to the plain text
+  }
+  return (chapter.generated_content ?? '').split(/\n\s*\n/).filter((p) => p.trim() !== '');
+}
+
+/** Paragraph list after an edit: the text split on blank lines, keeping each paragraph's sources when it still exists. */
+function paragraphsJson(text: string, previous: string | null | undefined): string {
+  let old: Paragraph[] = [];
+  try {
+    old = previous ? (JSON.parse(previous) as Paragraph[]) : [];
+  } catch {
+    old = [];
+  }
+  const parts = text.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
+  return JSON.stringify(parts.map((p, i) => ({ text: p, question_ids: old[i]?.question_ids ?? [] })));
+}
+
+export interface ChapterItemProps {
+  chapter: Chapter;
+  index: number;
+  locked: boolean;
+  canOrganise: boolean;
+  canDelete: boolean;
+  onEdit: (chapter: Chapter) => void;
+  onDelete: (chapter: Chapter) => void;
+}
+
+export const ChapterItem = memo(function ChapterItem({ chapter, index, locked, canOrganise, canDelete, onEdit, onDelete }: ChapterItemProps) {
+  const { t } = useTranslation('workspace');
+  const { update, openPlanModal, isPayed } = useWorkspaceContext();
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: chapter.id, disabled: !canOrganise });
+  const style = { transform: CSS.Transform.toString(transform), transition };
+  const showFreeBadge = !isPayed && index === 0;
+
+  if (locked) {
+    return (
+      <div ref={setNodeRef} style={style} className={`${styles.chapter} ${styles.chapterLocked}`} data-testid={`chapter-${chapter.id}`}>
+        <button type="button" className={styles.lockedTrigger} onClick={openPlanModal} aria-label={t('chapter.locked_label', { n: index + 1, name: chapter.name })}>
+          <span className={styles.chapterNumber}>{t('chapter.number', { n: index + 1 })}</span>
+          <span className={styles.lockedTitle}>{chapter.name}</span>
+          <span className={styles.lockIcon}>
+            <LockIcon />
+          </span>
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <Accordion.Item
+      value={String(chapter.id)}
+      ref={setNodeRef}
+      style={style}
+      className={[styles.chapter, isDragging ? styles.dragging : ''].join(' ')}
+      data-testid={`chapter-${chapter.id}`}
+    >
+      <Accordion.Header className={styles.chapterHeader}>
+        {canOrganise ? (
+          <button type="button" className={styles.dragHandle} aria-label={t('chapter.drag', { name: chapter.name })} {...attributes} {...listeners}>
+            <GripIcon />
+          </button>
+        ) : null}
+        <Accordion.Trigger className={styles.chapterTrigger}>
+          <span className={styles.chapterNumber}>{t('chapter.number', { n: index + 1 })}</span>
+          <span className={styles.chapterName}>{chapter.name}</span>
+          {showFreeBadge ? <span className={styles.freeBadge}>{t('chapter.first_free')}</span> : null}
+          {(chapter.generated_content ?? '').trim() !== '' ? <span className={styles.doneBadge}>{t('chapter.written')}</span> : null}
+          <span className={styles.chevron} aria-hidden="true">▾</span>
+        </Accordion.Trigger>
+        <button type="button" className={styles.iconButton} aria-label={t('chapter.edit', { name: chapter.name })} title={t('chapter.edit_title')} onClick={() => onEdit(chapter)}>
+          <PencilIcon />
+        </button>
+        {canDelete ? (
+          <button type="button" className={styles.iconButton} aria-label={t('chapter.delete', { name: chapter.name })} title={t('chapter.delete_title')} onClick={() => onDelete(chapter)}>
+            <TrashIcon />
+          </button>
+        ) : null}
+      </Accordion.Header>
+      <Accordion.Content className={styles.chapterBody}>
+        <ChapterBody chapter={chapter} index={index} canOrganise={canOrganise} onRename={(name) => update((c) => updateChapter(c, chapter.id, { name }))} />
+      </Accordion.Content>
+    </Accordion.Item>
+  );
+});
+
+function ChapterBody({ chapter, index, canOrganise, onRename }: { chapter: Chapter; index: number; canOrganise: boolean; onRename: (name: string) => void }) {
+  const { t } = useTranslation('workspace');
+  const { update, checkpoint, sessionId, isPayed, setShowMissingSurvey } = useWorkspaceContext();
+  const { user } = useAuth();
+  const hasContent = (chapter.generated_content ?? '').trim() !== '';
+  const [questionsOpen, setQuestionsOpen] = useState(!hasContent);
+  const [generating, setGenerating] = useState(false);
+  const [stream, setStream] = useState('');
+  const [editingText, setEditingText] = useState(false);
+  const [textDraft, setTextDraft] = useState('');
+  const textRef = useRef<HTMLDivElement>(null);
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+
+  // The question list collapses by itself once the chapter has its text.
+  const hadContent = useRef(hasContent);
+  useEffect(() => {
+    if (hasContent && !hadContent.current) setQuestionsOpen(false);
+    hadContent.current = hasContent;
+  }, [hasContent]);
+
+  const handleQuestionDrag = (event: DragEndEvent) => {
+    if (event.over && event.active.id !== event.over.id) update((c) => moveQuestion(c, chapter.id, Number(event.active.id), Number(event.over!.id)));
+  };
+
+  const handleGenerate = async () => {
+    const error = submitError(checkpoint, chapter);
+    if (error) {
+      if (error === 'please_select_required_boxes') setShowMissingSurvey(true);
+      toast.error(t(`messages.${error}`));
+      return;
+    }
+    setGenerating(true);
+    setStream('');
+    try {
+      const selected = checkpoint.lookups.survey_questions.flatMap((s) => {
+        const answer = s.survey_answers.find((a) => a.is_selected);
+        return answer ? [{ service_session_id: sessionId, survey_question_id: s.id, survey_answer_id: answer.id }] : [];
+      });
+      const result = await generateChapter({ sessionId, chapter, index, isPayed, selectedSurveyQuestions: selected, user, onDelta: setStream });
+      const json = typeof result.content_json === 'string' ? result.content_json : JSON.stringify(result.content_json ?? []);
+      update((c) =>
+        updateChapter(c, chapter.id, {
+          generated_content: result.content,
+          generated_content_json: json,
+          summary: result.summary ?? null,
+          submitted_at: londonTimestamp(),
+          generated_count: (chapter.generated_count ?? 0) + (isPayed ? 0 : 1),
+        }),
+      );
+      setEditingText(false);
+      requestAnimationFrame(() => textRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }));
+    } catch (error) {
+      toast.error((error instanceof GenerationError && error.message) || t('messages.generation_failed'));
+    } finally {
+      setGenerating(false);
+      setStream('');
+    }
+  };
+
+  const handleAddQuestion = () => {
+    setQuestionsOpen(true);
+    update((c) => addQuestion(c, chapter.id).checkpoint);
+  };
+
+  return (
+    <div className={styles.chapterInner}>
+      <div className={styles.chapterTitleRow}>
+        <InlineTitle
+          as="h3"
+          value={chapter.name}
+          className={styles.chapterHeading}
+          editLabel={t('chapter.rename')}
+          inputLabel={t('chapter.title_label')}
+          onEmpty={() => toast.error(t('messages.please_add_chapter_title'))}
+          onSave={onRename}
+        />
+      </div>
+      <ChapterPhotos chapterId={chapter.id} />
+
+      <section className={styles.questionsSection} aria-label={t('chapter.questions', { count: chapter.questions.length })}>
+        <button type="button" className={styles.sectionToggle} aria-expanded={questionsOpen} onClick={() => setQuestionsOpen((o) => !o)}>
+          <span aria-hidden="true">{questionsOpen ? '▾' : '▸'}</span> {t('chapter.questions', { count: chapter.questions.length })}
+        </button>
+        {questionsOpen ? (
+          <>
+            <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={handleQuestionDrag}>
+              <SortableContext items={chapter.questions.map((q) => q.id)} strategy={verticalListSortingStrategy}>
+                <ol className={styles.questionList}>
+                  {chapter.questions.map((question, i) => (
+                    <QuestionCard key={question.id} chapterId={chapter.id} question={question} number={i + 1} canEdit canDrag={canOrganise} />
+                  ))}
+                </ol>
+              </SortableContext>
+            </DndContext>
+            <Button variant="ghost" onClick={handleAddQuestion}>
+              {t('question.add')}
+            </Button>
+          </>
+        ) : null}
+      </section>
+
+      <SurveySelects chapterId={chapter.id} />
+
+      <div className={styles.generateRow}>
+        <Button onClick={handleGenerate} busy={generating}>
+          {generating ? t('chapter.writing') : hasContent ? t('chapter.recreate') : t('chapter.create')}
+        </Button>
+      </div>
+
+      {generating ? (
+        <div className={styles.chapterText} aria-live="polite" aria-busy="true" data-testid="chapter-stream">
+          {stream ? stream.split(/\n\s*\n/).map((p, i) => <p key={i}>{p}</p>) : <p className={styles.muted}>{t('chapter.writing_hint')}</p>}
+        </div>
+      ) : null}
+
+      {!generating && hasContent ? (
+        <div ref={textRef} className={styles.textBlock}>
+          {editingText ? (
+            <>
+              <label className={styles.visuallyHidden} htmlFor={`text-${chapter.id}`}>
+                {t('chapter.text_label')}
+              </label>
+              <textarea id={`text-${chapter.id}`} className={styles.textEditor} value={textDraft} onChange={(e) => setTextDraft(e.target.value)} rows={16} />
+              <div className={styles.rowActions}>
+                <Button
+                  onClick={() => {
+                    const text = textDraft.trim();
+                    update((c) => updateChapter(c, chapter.id, { generated_content: text, generated_content_json: paragraphsJson(text, chapter.generated_content_json) }));
+                    setEditingText(false);
+                  }}
+                >
+                  {t('actions.save')}
+                </Button>
+                <Button variant="ghost" onClick={() => setEditingText(false)}>
+                  {t('actions.cancel')}
+                </Button>
+              </div>
+            </>
+          ) : (
+            <>
+              <div className={styles.chapterText} data-testid="chapter-text">
+                {paragraphsOf(chapter).map((p, i) => (
+                  <p key={i}>{p}</p>
+                ))}
+              </div>
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  setTextDraft(paragraphsOf(chapter).join('\n\n'));
+                  setEditingText(true);
+                }}
+              >
+                {t('chapter.edit_text')}
+              </Button>
+            </>
+          )}
+        </div>
+      ) : null}
+    </div>
+  );
+}

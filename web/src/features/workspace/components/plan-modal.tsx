@@ -1,0 +1,149 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { RadioGroup } from 'radix-ui';
+import { MOBILE_USER_AGENT, PAYMENT_MODAL_WIDTH } from '@common/constants';
+import { formatAmount } from '@common/rules/prices';
+import type { CheckpointData } from '@common/schemas/session';
+import { Button } from '../../../components/button';
+import { Modal } from '../../../components/modal';
+import { paths } from '../../../lib/paths';
+import { useWorkspaceContext } from './workspace-context';
+import { checkCoupon } from '../api/book-calls';
+import styles from '../workspace.module.css';
+
+const isMobile = () => typeof navigator !== 'undefined' && MOBILE_USER_AGENT.test(navigator.userAgent);
+
+function plansOf(checkpoint: CheckpointData) {
+  const single = checkpoint.services_with_plans[0]?.plans[0] ?? null;
+  const subscription = checkpoint.services_with_plans.flatMap((s) => s.plans).find((p) => p.kind === 'subscription') ?? null;
+  return { single, subscription };
+}
+
+/** 'Finish your book' (spec section 2): a login prompt for visitors; single payment or subscription for users. */
+export function PlanModal({ open, onOpenChange, onPaid }: { open: boolean; onOpenChange: (open: boolean) => void; onPaid: () => void }) {
+  const { t } = useTranslation('workspace');
+  const { isLoggedIn, isPayed, checkpoint, sessionId, lng } = useWorkspaceContext();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [choice, setChoice] = useState<'single' | 'subscription'>('single');
+  const [coupon, setCoupon] = useState('');
+  const [checking, setChecking] = useState(false);
+  const { single, subscription } = plansOf(checkpoint);
+  const width = isMobile() ? PAYMENT_MODAL_WIDTH.mobile : PAYMENT_MODAL_WIDTH.desktop;
+
+  const handleContinue = () => {
+    const plan = choice === 'subscription' ? subscription : single;
+    if (!plan) return;
+    const state = { service_session_id: sessionId, plan_id: plan.id, is_add_chapter: false, isSubscription: choice === 'subscription' };
+    onOpenChange(false);
+    navigate(choice === 'subscription' ? paths.subscriptions(lng) : paths.payment(lng), { state });
+  };
+
+  const handleCoupon = async () => {
+    if (!single || coupon.trim() === '') return;
+    setChecking(true);
+    try {
+      const result = await checkCoupon(single.id, sessionId, coupon.trim());
+      toast.success(t('messages.coupon_successful'));
+      if (result.is_payed) {
+        onOpenChange(false);
+        onPaid();
+      }
+    } catch {
+      // the global handler shows the server's message
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  return (
+    <Modal open={open} onOpenChange={onOpenChange} title={t('plan.title')} description={t('plan.lead')} width={width}>
+      {!isLoggedIn ? (
+        <div className={styles.planLogin}>
+          <p>{t('plan.login_prompt')}</p>
+          <div className={styles.rowActions}>
+            <Button onClick={() => navigate(paths.login(lng), { state: { from: location.pathname } })}>{t('plan.login')}</Button>
+            <Button variant="secondary" onClick={() => navigate(paths.register(lng), { state: { from: location.pathname } })}>
+              {t('plan.register')}
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <div className={styles.planBody}>
+          <RadioGroup.Root className={styles.planChoices} value={choice} onValueChange={(v) => setChoice(v as 'single' | 'subscription')} aria-label={t('plan.title')}>
+            <label className={[styles.planChoice, choice === 'single' ? styles.planChosen : ''].join(' ')}>
+              <RadioGroup.Item value="single" className={styles.radio}>
+                <RadioGroup.Indicator className={styles.radioDot} />
+              </RadioGroup.Item>
+              <span className={styles.planText}>
+                <strong>{t('plan.single')}</strong>
+                <span className={styles.planPrice}>{single ? t('plan.price', { price: formatAmount(single.price) }) : t('plan.price_unknown')}</span>
+                <ul>
+                  {[1, 2, 3].map((n) => (
+                    <li key={n}>{t(`plan.single_benefit_${n}`)}</li>
+                  ))}
+                </ul>
+              </span>
+            </label>
+            <label className={[styles.planChoice, choice === 'subscription' ? styles.planChosen : ''].join(' ')}>
+              <RadioGroup.Item value="subscription" className={styles.radio}>
+                <RadioGroup.Indicator className={styles.radioDot} />
+              </RadioGroup.Item>
+              <span className={styles.planText}>
+                <strong>{t('plan.subscription')}</strong>
+                <span className={styles.planPrice}>{subscription ? t('plan.price_month', { price: formatAmount(subscription.price) }) : t('plan.discounted')}</span>
+                <ul>
+                  <li>{t('plan.all_the_above')}</li>
+                  {[1, 2, 3].map((n) => (
+                    <li key={n}>{t(`plan.subscription_benefit_${n}`)}</li>
+                  ))}
+                </ul>
+              </span>
+            </label>
+          </RadioGroup.Root>
+          {!isPayed ? (
+            <div className={styles.coupon}>
+              <label className={styles.fieldLabel}>
+                {t('plan.coupon')}
+                <input className={styles.input} value={coupon} onChange={(e) => setCoupon(e.target.value)} autoComplete="off" />
+              </label>
+              <Button variant="secondary" onClick={handleCoupon} busy={checking} disabled={coupon.trim() === ''}>
+                {t('plan.coupon_confirm')}
+              </Button>
+            </div>
+          ) : null}
+          <p className={styles.secure}>
+            <span aria-hidden="true">🔒</span> {t('plan.secure')}
+          </p>
+          <Button onClick={handleContinue} disabled={choice === 'single' ? !single : !subscription}>
+            {t('plan.continue')}
+          </Button>
+          <div className={styles.cards} aria-label={t('plan.cards')}>
+            <CardIcon label="VISA" colour="#1a1f71" />
+            <CardIcon label="Mastercard" colour="#eb001b" />
+          </div>
+        </div>
+      )}
+    </Modal>
+  );
+}
+
+function CardIcon({ label, colour }: { label: string; colour: string }) {
+  return (
+    <svg width="64" height="40" viewBox="0 0 64 40" role="img" aria-label={label}>
+      <rect x="1" y="1" width="62" height="38" rx="6" fill="#fff" stroke="#d6cfc7" />
+      {label === 'VISA' ? (
+        <text x="32" y="26" textAnchor="middle" fontFamily="Arial, sans-serif" fontWeight="700" fontStyle="italic" fontSize="15" fill={colour}>
+          VISA
+        </text>
+      ) : (
+        <>
+          <circle cx="26" cy="20" r="10" fill={colour} />
+          <circle cx="38" cy="20" r="10" fill="#f79e1b" fillOpacity="0.85" />
+        </>
+      )}
+    </svg>
+  );
+}

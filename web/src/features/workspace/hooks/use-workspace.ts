@@ -1,0 +1,147 @@
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { isAxiosError } from 'axios';
+import { SESSION_SAVE_DEBOUNCE_MS } from '@common/constants';
+import type { WorkspaceSession, BookAttribute } from '@common/schemas/workspace';
+import { readTrialSession, writeTrialSession, type TrialSession } from '../../../lib/trial-session';
+import { getSession } from '../api/get-session';
+import { upsertTransport } from '../api/upsert-session';
+import { updateBookAttribute } from '../api/book-calls';
+import { readDraft, writeDraft } from '../model/draft-store';
+import { SyncEngine, type Draft, type SyncState } from '../model/sync-engine';
+
+export interface BookMeta {
+  id: number;
+  book_name: string;
+  introduction: string;
+  book_summary: string;
+  is_payed: boolean;
+  images: string[];
+  /** A guest's trial book (kept in the browser as trial_session). */
+  isGuest: boolean;
+}
+
+export type WorkspaceLoad =
+  | { status: 'loading' }
+  | { status: 'error'; reason: 'not_found' | 'not_yours' | 'unavailable' }
+  | { status: 'ready'; meta: BookMeta; engine: SyncEngine };
+
+function safeTrial(): TrialSession | null {
+  try {
+    return readTrialSession();
+  } catch {
+    return null;
+  }
+}
+
+/** Loads a book (server, trial session and any unsaved draft) and keeps it saved while the author works. */
+export function useWorkspace(sessionId: number, isLoggedIn: boolean, reloadKey: number) {
+  const key = `${sessionId}|${isLoggedIn}|${reloadKey}`;
+  const [loaded, setLoaded] = useState<{ key: string; load: WorkspaceLoad } | null>(null);
+  const load: WorkspaceLoad = loaded?.key === key ? loaded.load : { status: 'loading' };
+
+  useEffect(() => {
+    let cancelled = false;
+    let engine: SyncEngine | null = null;
+    const setLoad = (next: WorkspaceLoad) => setLoaded({ key, load: next });
+    void (async () => {
+      const trial = safeTrial();
+      const guest = !isLoggedIn && trial?.id === sessionId ? trial : null;
+      let server: WorkspaceSession | null = null;
+      try {
+        server = await getSession(sessionId);
+      } catch (error) {
+        const status = isAxiosError(error) ? error.response?.status : undefined;
+        if (!guest) {
+          if (!cancelled) setLoad({ status: 'error', reason: status === 404 || status === 400 ? 'not_found' : status === 403 || status === 401 ? 'not_yours' : 'unavailable' });
+          return;
+        }
+      }
+      if (cancelled) return;
+      const source = server ?? guest!;
+      const base = { checkpoint: source.checkpoint_data, version: source.version };
+      // Unsaved changes always live in the draft (the trial copy holds nothing the server lacks without one).
+      const draft: Draft | null = readDraft(sessionId);
+      const meta: BookMeta = {
+        id: sessionId,
+        book_name: source.book_name,
+        introduction: source.introduction,
+        book_summary: source.book_summary,
+        is_payed: source.is_payed,
+        images: server?.images ?? [],
+        isGuest: guest !== null,
+      };
+      engine = new SyncEngine({
+        base,
+        draft,
+        transport: server || guest ? upsertTransport(sessionId) : null,
+        debounceMs: SESSION_SAVE_DEBOUNCE_MS,
+        persist: (nextDraft, current, version) => {
+          writeDraft(sessionId, nextDraft);
+          if (guest) {
+            const latest = safeTrial();
+            if (latest && latest.id === sessionId) writeTrialSession({ ...latest, checkpoint_data: current, version });
+          }
+        },
+      });
+      setLoad({ status: 'ready', meta, engine });
+    })();
+    return () => {
+      cancelled = true;
+      engine?.flush();
+      engine?.dispose();
+    };
+  }, [sessionId, isLoggedIn, reloadKey, key]);
+
+  const engine = load.status === 'ready' ? load.engine : null;
+
+  // Back online: save at once. Page hidden or closed: keep a copy and send what is left.
+  useEffect(() => {
+    if (!engine) return;
+    const online = () => engine.retryNow();
+    const hide = () => engine.flush();
+    window.addEventListener('online', online);
+    window.addEventListener('pagehide', hide);
+    window.addEventListener('beforeunload', hide);
+    return () => {
+      window.removeEventListener('online', online);
+      window.removeEventListener('pagehide', hide);
+      window.removeEventListener('beforeunload', hide);
+    };
+  }, [engine]);
+
+  const setMeta = useCallback((patch: Partial<BookMeta>) => {
+    setLoaded((current) =>
+      current && current.load.status === 'ready' ? { ...current, load: { ...current.load, meta: { ...current.load.meta, ...patch } } } : current,
+    );
+  }, []);
+
+  /** Saves the title, introduction or summary; resolves false when the server refused it. */
+  const saveAttribute = useCallback(
+    async (attribute: BookAttribute, value: string, previous: string): Promise<boolean> => {
+      setMeta({ [attribute]: value });
+      const trial = safeTrial();
+      if (trial && trial.id === sessionId) writeTrialSession({ ...trial, [attribute]: value });
+      try {
+        await updateBookAttribute(sessionId, attribute, value);
+        return true;
+      } catch {
+        if (!trial || trial.id !== sessionId) {
+          setMeta({ [attribute]: previous });
+          return false;
+        }
+        return true; // a guest's copy is kept in the browser
+      }
+    },
+    [sessionId, setMeta],
+  );
+
+  return { load, setMeta, saveAttribute };
+}
+
+const idle: SyncState | null = null;
+const noop = () => () => undefined;
+
+/** The live state of the sync engine (checkpoint, save status, conflicts). */
+export function useSyncState(engine: SyncEngine | null): SyncState | null {
+  return useSyncExternalStore(engine ? engine.subscribe : noop, engine ? engine.getState : () => idle);
+}
