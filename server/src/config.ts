@@ -39,6 +39,8 @@ export const EnvSchema = z.object({
   STT_MODEL: z.string().default('whisper-1'),
   GOOGLE_STT_URL: z.url().default('https://speech.googleapis.com'),
   GOOGLE_STT_API_KEY: optional,
+  /** Overall time allowed for one transcription (upload to provider, long-running polling included). */
+  STT_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
   // voice cloning and text-to-speech
   VOICE_PROVIDER: z.enum(['offline', 'elevenlabs']).default('offline'),
   ELEVENLABS_BASE_URL: z.url().default('https://api.elevenlabs.io'),
