@@ -19,6 +19,10 @@ export default defineConfig({
   ...base,
   testDir: '.',
   testMatch: 'voice.spec.ts',
+  testIgnore: [],
+  reporter: process.env.PLUME_RESULTS
+    ? [['list'], ['json', { outputFile: `${process.env.PLUME_RESULTS}/playwright-voice.json` }]]
+    : [['list']],
   // its own folder: a parallel run of the default config empties test-results/
   outputDir: path.join(os.tmpdir(), `plume-e2e-voice-results-${process.env.E2E_PORT ?? 'default'}`),
   use: {

@@ -13,8 +13,9 @@ for (const dir of process.argv.slice(2)) {
     failed += report.numFailedTests;
     skipped += report.numPendingTests + (report.numTodoTests ?? 0);
   }
-  const e2e = path.join(dir, 'playwright.json');
-  if (fs.existsSync(e2e)) {
+  for (const name of ['playwright.json', 'playwright-voice.json']) {
+    const e2e = path.join(dir, name);
+    if (!fs.existsSync(e2e)) continue;
     const { stats } = JSON.parse(fs.readFileSync(e2e, 'utf8'));
     passed += stats.expected + (stats.flaky ?? 0);
     failed += stats.unexpected;
