@@ -41,19 +41,6 @@ export const EnvSchema = z.object({
   GOOGLE_STT_API_KEY: optional,
   /** Overall time allowed for one transcription (upload to provider, long-running polling included). */
   STT_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
-  // voice cloning and text-to-speech
-  VOICE_PROVIDER: z.enum(['offline', 'elevenlabs']).default('offline'),
-  ELEVENLABS_BASE_URL: z.url().default('https://api.elevenlabs.io'),
-  ELEVENLABS_API_KEY: optional,
-  ELEVENLABS_MODEL: z.string().default('eleven_multilingual_v2'),
-  // payments
-  PAYMENT_PROVIDER: z.enum(['sandbox', 'lyra']).default('sandbox'),
-  LYRA_API_URL: z.url().default('https://api.payzen.eu'),
-  LYRA_JS_DOMAIN: z.url().default('https://static.payzen.eu'),
-  LYRA_SHOP_ID: optional,
-  LYRA_PASSWORD: optional,
-  LYRA_PUBLIC_KEY: optional,
-  LYRA_HMAC_KEY: optional,
   // e-mail
   SMTP_URL: optional,
   MAIL_FROM: z.string().default('Plume <no-reply@plume.local>'),
@@ -73,10 +60,6 @@ export const EnvSchema = z.object({
   S3_BUCKET: optional,
   S3_ACCESS_KEY_ID: optional,
   S3_SECRET_ACCESS_KEY: optional,
-  // shared counters
-  REDIS_URL: optional,
-  // support line shown in the footer to signed-in users
-  SUPPORT_PHONE: z.string().default('+33 1 84 80 00 00'),
 });
 export type Env = z.infer<typeof EnvSchema>;
 

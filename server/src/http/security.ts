@@ -14,12 +14,6 @@ export function contentSecurityPolicy(config: Config): Record<string, string[] |
     scripts.push('https://www.google.com', 'https://www.gstatic.com');
     frames.push('https://www.google.com');
   }
-  if (config.PAYMENT_PROVIDER === 'lyra') {
-    const origin = new URL(config.LYRA_JS_DOMAIN).origin;
-    scripts.push(origin);
-    connect.push(origin, new URL(config.LYRA_API_URL).origin);
-    frames.push(origin);
-  }
   return {
     defaultSrc: ["'self'"],
     scriptSrc: scripts,
