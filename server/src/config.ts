@@ -32,6 +32,8 @@ export const EnvSchema = z.object({
   GENERATION_API_KEY: optional,
   GENERATION_MODEL: z.string().default('gpt-4o-mini'),
   GENERATION_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
+  /** Time allowed to tailor a new book's chapters and questions to its subject (then the bank's are used). */
+  GENERATION_TAILOR_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
   // speech-to-text
   STT_PROVIDER: z.enum(['none', 'openai', 'google']).default('none'),
   STT_BASE_URL: optionalUrl,

@@ -3,7 +3,8 @@ import type { Language } from '@common/constants';
 import { buildTestApp, createUser, type TestApp } from '../../test/helpers';
 import { hashToken } from '../auth/tokens';
 import {
-  DESCRIPTION, GIF, PNG, VALID, WORD_MIME, bigJpeg, docxPlain, docxWithHeadings, docxWithPageBreaks, encryptedDocx, multipart, zipBomb, type FilePart,
+  DESCRIPTION, GIF, LEGACY_DOC_CHAPTERS, PNG, VALID, WORD_MIME, bigJpeg, docxPlain, docxWithHeadings, docxWithPageBreaks, encryptedDocx, legacyDoc, multipart,
+  zipBomb, type FilePart,
 } from '../../test/fixtures/books/forms';
 import { GUEST_BOOKS_PER_WINDOW } from './guest-limit';
 
@@ -139,6 +140,33 @@ describe('existing books and tools', () => {
     const chapters = res.json().success.checkpoint_data.data;
     expect(chapters.length).toBeGreaterThan(1);
     expect(chapters.map((c: { generated_content: string }) => c.generated_content).join('\n\n')).toBe(long.map((s) => s.trim()).join('\n\n'));
+  });
+});
+
+describe('a legacy Word 97 .doc manuscript', () => {
+  const doc: FilePart = { field: 'word_file', filename: 'Mes mémoires.doc', contentType: 'application/msword', data: legacyDoc() };
+
+  it.each([false, true])('becomes the first chapters, titles and accented text in place (guest: %s)', async (guest) => {
+    const res = await create({ ...VALID[1], description: '' }, { guest, lng: 'fr', files: [doc] });
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json().success.checkpoint_data.data;
+    expect(data.slice(0, 3).map((c: { name: string }) => c.name)).toEqual(LEGACY_DOC_CHAPTERS.map((c) => c.name));
+    for (const [index, chapter] of LEGACY_DOC_CHAPTERS.entries()) {
+      expect(data[index].generated_content).toBe(chapter.paragraphs.join('\n\n'));
+      expect(JSON.parse(data[index].generated_content_json)).toEqual(chapter.paragraphs.map((text) => ({ text, question_ids: [] })));
+      expect(data[index].questions).toHaveLength(1);
+    }
+    expect(data[0].generated_content).toContain('L’été de mes douze ans, ma sœur aînée');
+    expect(data[1].generated_content).toContain('¿Quién olvidaría el olor del pan al amanecer?');
+    expect(data[2].generated_content).toContain('la città è più bella così');
+    // the guided chapters of the bank follow
+    expect(data.length).toBe(3 + app.ctx.questionBank.chaptersFor({ generalCategoryId: 1, typeIds: [101], lengthTypeId: 11, lng: 'fr' }).length);
+  });
+
+  it('is the whole book when polishing', async () => {
+    const res = await create({ ...VALID[3], toolId: '3', category_length_type_id: '34', new_book: 'false' }, { lng: 'es', files: [doc] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().success.checkpoint_data.data.map((c: { name: string }) => c.name)).toEqual(LEGACY_DOC_CHAPTERS.map((c) => c.name));
   });
 });
 

@@ -10,10 +10,12 @@ import { findGeneralCategory, findService, findTool, listPlans, listServices } f
 import { presentGeneralCategory, presentServicesWithPlans } from '../catalog/presenters';
 import { AppError, badRequest } from '../http/errors';
 import { toBool } from '../db';
+import { DEFAULT_FIDELITY } from '../generation/service';
 import { checkCover, storeCover } from './cover';
 import type { BookForm } from './form';
 import { importManuscript, type ImportedChapter } from './import';
 import { insertSession, presentSession } from './repository';
+import { tailorBankChapters, type ChapterTailor } from './tailor';
 import { bookTexts } from './texts';
 
 const positiveId = z.coerce.number().int().positive().max(2_147_483_647);
@@ -55,13 +57,15 @@ export interface CreateBookInput {
   form: BookForm;
   lng: Language;
   owner: { userId: number } | { guestTokenHash: string };
+  /** With a text-generation provider configured: tailors the bank's chapters to the subject. */
+  tailor?: ChapterTailor | null;
 }
 
 /**
  * Starts a book: checks every choice of the options screen against the catalog and the question
  * bank, reads an optional manuscript and cover, and stores the checkpoint in the spec's shape.
  */
-export async function createBook(ctx: AppContext, { form, lng, owner }: CreateBookInput): Promise<Session> {
+export async function createBook(ctx: AppContext, { form, lng, owner, tailor }: CreateBookInput): Promise<Session> {
   const parsed = FieldsSchema.safeParse(form.fields);
   if (!parsed.success) {
     const missingLength = parsed.error.issues.every((i) => i.path[0] === 'category_length_type_id');
@@ -124,7 +128,23 @@ export async function createBook(ctx: AppContext, { form, lng, owner }: CreateBo
   const bankChapters = document && IMPORT_ONLY_TOOL_ICONS.has(tool.icon_key)
     ? []
     : questionBank.chaptersFor({ generalCategoryId: category.id, typeIds, lengthTypeId: length.id, lng });
-  const guided = bankChapters.map((qc) => chapterFromBank(qc, category.id, typeIds[0], length.id));
+  let guided = bankChapters.map((qc) => chapterFromBank(qc, category.id, typeIds[0], length.id));
+  const surveyQuestions = questionBank.surveyQuestions(lng);
+  if (tailor) {
+    // Same shape either way: the bank's chapters reworded for the subject, in the book's language.
+    guided = await tailorBankChapters(tailor, guided, {
+      kind,
+      bookName,
+      subject: kind === 'autobiography' ? description : subject,
+      language: lng,
+      survey: surveyQuestions.flatMap((q) => {
+        const answer = q.survey_answers.find((a) => a.is_selected);
+        return answer ? [{ question: q.name, answer: answer.name }] : [];
+      }),
+      earlierSummaries: [],
+      fidelity: DEFAULT_FIDELITY,
+    });
+  }
   const data = [...importedChapters(imported, guided, category.id, typeIds[0], length.id, lng), ...guided].slice(0, 200);
   if (description && data[0]?.questions[0]) data[0].questions[0].transcript = description;
 
@@ -132,7 +152,7 @@ export async function createBook(ctx: AppContext, { form, lng, owner }: CreateBo
   const checkpoint: CheckpointData = {
     data,
     another_story_subject: kind === 'autobiography' ? description || null : subject || null,
-    lookups: { survey_questions: questionBank.surveyQuestions(lng) },
+    lookups: { survey_questions: surveyQuestions },
     general_category_id: category.id,
     category_based_type_ids: typeIds,
     category_based_type_id: typeIds[0],

@@ -12,9 +12,11 @@ import {
 } from '@common/schemas/books';
 import { progressPercent } from '@common/rules/progress';
 import type { AreaRoutes } from '../app';
+import type { Config } from '../config';
 import { optionalUser, requireUser } from '../auth/guard';
 import { newToken, hashToken } from '../auth/tokens';
 import { AppError, notFound } from '../http/errors';
+import { createGenerationProvider } from '../providers/generation';
 import { toBool } from '../db';
 import { COVER_KEY, coverStorageKey } from './cover';
 import { createBook } from './create-book';
@@ -23,12 +25,14 @@ import { limitGuestCreation } from './guest-limit';
 import { MAX_DOCUMENT_BYTES } from './import';
 import { loadAccessibleSession } from './policy';
 import { findSessionFile, listUserSessionRows, renameSession, softDeleteSession } from './repository';
+import type { ChapterTailor } from './tailor';
 
 const FILE_LIMITS = { cover: MAX_IMAGE_BYTES, cover_media_photo: MAX_IMAGE_BYTES, word_file: MAX_DOCUMENT_BYTES };
 const EXCERPT_CHARS = 160;
 
 export const booksRoutes: AreaRoutes = (api, ctx) => {
-  const { db } = ctx;
+  const { db, config } = ctx;
+  const tailor = chapterTailorOf(config, (message, details) => api.log.warn({ ...details }, message));
 
   /** Signed in: the book belongs to the user. */
   api.post(
@@ -36,7 +40,7 @@ export const booksRoutes: AreaRoutes = (api, ctx) => {
     { preHandler: requireUser(db), schema: { response: { 200: successOf(CreatedBookSchema) } } },
     async (request) => {
       const form = await readBookForm(request, FILE_LIMITS);
-      const session = await createBook(ctx, { form, lng: request.lng, owner: { userId: request.user!.id } });
+      const session = await createBook(ctx, { form, lng: request.lng, owner: { userId: request.user!.id }, tailor });
       return { success: session };
     },
   );
@@ -46,7 +50,7 @@ export const booksRoutes: AreaRoutes = (api, ctx) => {
     await limitGuestCreation(db, request.ip);
     const form = await readBookForm(request, FILE_LIMITS);
     const guestToken = newToken();
-    const session = await createBook(ctx, { form, lng: request.lng, owner: { guestTokenHash: hashToken(guestToken) } });
+    const session = await createBook(ctx, { form, lng: request.lng, owner: { guestTokenHash: hashToken(guestToken) }, tailor });
     return { success: { ...session, guest_token: guestToken } };
   });
 
@@ -96,6 +100,18 @@ export const booksRoutes: AreaRoutes = (api, ctx) => {
       .send(data);
   });
 };
+
+/**
+ * With a model configured (GENERATION_BASE_URL), new books get the bank's chapters tailored to
+ * their subject; every provider call of that step ends within GENERATION_TAILOR_TIMEOUT_MS.
+ * Offline (the default) the bank's chapters are used as they are.
+ */
+function chapterTailorOf(config: Config, log: ChapterTailor['log']): ChapterTailor | null {
+  if (!config.GENERATION_BASE_URL) return null;
+  const timeoutMs = config.GENERATION_TAILOR_TIMEOUT_MS;
+  const provider = createGenerationProvider({ ...config, GENERATION_TIMEOUT_MS: Math.min(config.GENERATION_TIMEOUT_MS, timeoutMs) }, { log });
+  return { provider, timeoutMs, log };
+}
 
 type ListRow = Awaited<ReturnType<typeof listUserSessionRows>>[number];
 

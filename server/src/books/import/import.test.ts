@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { docxPlain, docxWithHeadings, docxWithPageBreaks, encryptedDocx, zipBomb } from '../../../test/fixtures/books/forms';
+import {
+  LEGACY_DOC_CHAPTERS, docxPlain, docxWithHeadings, docxWithPageBreaks, encryptedDocx, legacyDoc, legacyDocSource, zipBomb,
+} from '../../../test/fixtures/books/forms';
 import { htmlToBlocks } from './docx';
-import { isEncryptedWordBinary } from './doc';
+import { isEncryptedWordBinary, markHeadings } from './doc';
 import { importManuscript } from './index';
 import { CHAPTER_TARGET_CHARS, MAX_IMPORTED_CHAPTERS, splitIntoChapters, type Block } from './split';
 
@@ -72,5 +74,35 @@ describe('importManuscript', () => {
     expect(isEncryptedWordBinary(data)).toBe(false);
     data.writeUInt16LE(0x0100, 522);
     expect(isEncryptedWordBinary(data)).toBe(true);
+  });
+});
+
+describe('legacy Word .doc', () => {
+  it('reads a real Word 97 file: chapters on its titles, accents and typography kept', async () => {
+    const data = legacyDoc();
+    expect(data.subarray(0, 8).toString('hex')).toBe('d0cf11e0a1b11ae1');
+    expect(await importManuscript(data, 'Manuscrit.DOC')).toEqual(LEGACY_DOC_CHAPTERS);
+  });
+
+  it('refuses an RTF saved under a .doc name (what AbiWord writes) as the wrong type', async () => {
+    await expect(importManuscript(legacyDocSource(), 'm.doc')).rejects.toMatchObject({ code: 'books.document_wrong_type' });
+  });
+
+  it('refuses a truncated Word 97 file as damaged', async () => {
+    await expect(importManuscript(legacyDoc().subarray(0, 3000), 'm.doc')).rejects.toMatchObject({ code: 'books.document_damaged' });
+  });
+
+  it('takes title-like lines followed by text for headings', () => {
+    const blocks = [p('Foreword, written last.'), p('Chapter One'), p('It rained.'), p('It rained again.'), p('Part 2'), p('The sun came out.'), p('We left.')];
+    expect(markHeadings(blocks)).toEqual([p('Foreword, written last.'), h(1, 'Chapter One'), p('It rained.'), p('It rained again.'), h(1, 'Part 2'), p('The sun came out.'), p('We left.')]);
+  });
+
+  it('leaves a poem, a single title or a title page as paragraphs', () => {
+    const poem = [p('Roses are red'), p('Violets are blue.'), p('Sugar is sweet'), p('And so are you.')];
+    expect(markHeadings(poem)).toEqual(poem);
+    const single = [p('The only title'), p('Text.'), p('More text.'), p('Even more text.')];
+    expect(markHeadings(single)).toEqual(single);
+    const titlePage = [p('My Book'), p('By Ada'), p('A long first sentence.'), p('Another sentence.'), p('Yet another.')];
+    expect(markHeadings(titlePage)).toEqual(titlePage);
   });
 });
