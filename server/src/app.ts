@@ -30,6 +30,7 @@ import { workspaceRoutes } from './workspace/routes';
 import { booksRoutes } from './books/routes';
 import { speechRoutes } from './speech/routes';
 import { generationRoutes } from './generation/routes';
+import { couponsRoutes } from './coupons/routes';
 import { loadQuestionBank, type QuestionBank } from './content/question-bank';
 
 declare module 'fastify' {
@@ -56,7 +57,7 @@ export type ApiInstance = FastifyInstance<RawServerDefault, RawRequestDefaultExp
 export type AreaRoutes = (api: ApiInstance, ctx: AppContext) => Promise<void> | void;
 
 /** Each area's routes, registered under /api. */
-const areas: AreaRoutes[] = [catalogRoutes, authRoutes, workspaceRoutes, booksRoutes, speechRoutes, exportsRoutes, generationRoutes];
+const areas: AreaRoutes[] = [catalogRoutes, authRoutes, workspaceRoutes, booksRoutes, speechRoutes, exportsRoutes, generationRoutes, couponsRoutes];
 
 export interface BuildOptions {
   db?: Db;

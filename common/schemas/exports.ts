@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+/** Image keys of spec section 3: the cover, and two photos per chapter. */
+export const COVER_IMAGE_KEY = 'cover_media_photo';
+export const IMAGE_KEY_PATTERN = /^(cover_media_photo|chap_(\d{1,16})_media_([01]))$/;
+export const chapterImageKey = (chapterId: number, slot: 0 | 1) => `chap_${chapterId}_media_${slot}`;
+
+/** The book files a download produces; served only to the owner under /api/bookFile/{id}/{file}. */
+export const BOOK_FILES = ['book.pdf', 'book.epub', 'book.docx'] as const;
+export type BookFile = (typeof BOOK_FILES)[number];
+export const TRIM_SIZES = ['a5', '6x9'] as const;
+export type TrimSize = (typeof TRIM_SIZES)[number];
+
+/** POST /api/postGenerateBook answer: relative URLs and the file names to save them under. */
+export const GeneratedBookSchema = z.object({
+  url: z.string(),
+  name: z.string(),
+  epub_url: z.string(),
+  epub_name: z.string(),
+  docx_url: z.string(),
+  docx_name: z.string(),
+  page_count: z.number().int(),
+});
+export type GeneratedBook = z.infer<typeof GeneratedBookSchema>;
+
+export const BookFileParams = z.object({
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+  file: z.enum(BOOK_FILES),
+});

@@ -1,0 +1,110 @@
+import { expect, test, type APIRequestContext, type Download } from '@playwright/test';
+import { makePng } from '../server/src/exports/fixtures';
+import { saveScreenshot, WIDTHS } from './helpers/screenshots';
+
+const IPHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+
+async function signUp(request: APIRequestContext) {
+  const email = `export-${Date.now()}-${Math.random().toString(16).slice(2, 8)}@example.com`;
+  const password = 'Correct-Horse-Battery-9';
+  const registered = await request.post('/api/register', {
+    headers: { lng: 'en' },
+    data: { first_name: 'Ada', last_name: 'Byron', email, city: 'London', password, confirm_password: password },
+  });
+  expect(registered.status(), await registered.text()).toBe(200);
+  const { registration_ticket } = (await registered.json()).success;
+  const verified = await request.post('/api/verifyRegistrationWithoutOtp', { headers: { lng: 'en' }, data: { email, registration_ticket } });
+  expect(verified.status(), await verified.text()).toBe(200);
+  return (await verified.json()).success.token as string;
+}
+
+/** A signed-in author's book with a written first chapter (hostile markup included), intro, summary and photos. */
+async function writtenBook(request: APIRequestContext, token: string) {
+  const auth = { authorization: `Bearer ${token}`, lng: 'en' };
+  const created = await request.post('/api/getGenerateCategoriesWithQuestions', {
+    headers: auth,
+    multipart: { service_id: '1', general_category_id: '2', category_based_type_ids: '[301]', category_length_type_id: '21', toolId: '1', book_name: 'Rose of Naples', another_story_subject: 'My grandmother Rose, a nurse in Naples during the war.' },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const id = (await created.json()).success.id as number;
+  const session = (await (await request.get(`/api/getSession/${id}`, { headers: auth })).json()).success;
+  const chapter = session.checkpoint_data.data[0];
+  chapter.name = 'Above the bakery';
+  chapter.generated_content = [
+    'She was born in 1921, above a bakery in the Quartieri Spagnoli, and the smell of bread never left her.',
+    'Her brother wrote <script>alert("x")</script> on the cellar door — she laughed about it for sixty years.',
+    'When the war came she learned to dress wounds by candlelight, and she never once complained of the cold.',
+  ].join('\n\n');
+  const saved = await request.post('/api/upSertSession', { headers: auth, data: { service_session_id: id, checkpoint_data: session.checkpoint_data, version: session.version } });
+  expect(saved.status(), await saved.text()).toBe(200);
+  for (const [attribute, value] of [['introduction', 'This is the story of my grandmother Rose.'], ['book_summary', 'Rose taught us that kindness is a kind of courage.']]) {
+    const response = await request.post('/api/updateBookAttribute', { headers: auth, data: { id, attribute, value } });
+    expect(response.status(), await response.text()).toBe(200);
+  }
+  for (const [key, png] of [['cover_media_photo', makePng(300, 400, 3)], [`chap_${chapter.id}_media_0`, makePng(480, 320, 5)]] as const) {
+    const upload = await request.post('/api/uploadSessionImage', {
+      headers: auth,
+      multipart: { service_session_id: String(id), key, file: { name: `${key}.png`, mimeType: 'image/png', buffer: png } },
+    });
+    expect(upload.status(), await upload.text()).toBe(200);
+  }
+  return { id, chapterId: chapter.id as number, chapterCount: session.checkpoint_data.data.length as number };
+}
+
+test('the author previews the whole book, follows its navigation, and downloads the PDF and the EPUB', async ({ browser, request }, testInfo) => {
+  test.setTimeout(180_000);
+  const token = await signUp(request);
+  const book = await writtenBook(request, token);
+
+  // A phone (the preview is open on phones even before payment), then a wide screen.
+  const context = await browser.newContext({ userAgent: IPHONE_UA, viewport: { width: WIDTHS.phone, height: 800 }, acceptDownloads: true });
+  const page = await context.newPage();
+  await page.addInitScript((value) => sessionStorage.setItem('token', value), token);
+  await page.goto(`/en/questions/${book.id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Rose of Naples');
+
+  await page.getByRole('button', { name: 'Preview', exact: true }).first().click();
+  const dialog = page.getByRole('dialog', { name: /Preview of your book/ });
+  await expect(dialog).toBeVisible();
+  const nav = dialog.getByRole('navigation', { name: 'Sections of the book' });
+  await expect(nav.getByRole('button')).toHaveCount(4 + book.chapterCount);
+  await expect(nav.getByRole('button', { name: 'Cover' })).toHaveAttribute('aria-current', 'location');
+  // Author text is shown as text, never run.
+  await expect(dialog.getByText('<script>alert("x")</script>', { exact: false })).toBeVisible();
+  await expect(dialog.getByRole('img', { name: 'Cover photo' })).toBeVisible();
+  await saveScreenshot(page, testInfo, 'preview-dialog', 'en', { fullPage: false });
+
+  await nav.getByRole('button', { name: 'Summary' }).click();
+  await expect(dialog.getByText('Rose taught us that kindness is a kind of courage.')).toBeInViewport();
+  await expect(nav.getByRole('button', { name: 'Summary' })).toHaveAttribute('aria-current', 'location');
+  await nav.getByRole('button', { name: 'Above the bakery' }).click();
+  await expect(dialog.getByRole('heading', { name: /Above the bakery/ })).toBeInViewport();
+  await expect(nav.getByRole('button', { name: 'Above the bakery' })).toHaveAttribute('aria-current', 'location');
+  // Scrolling by hand moves the highlight too (IntersectionObserver).
+  await dialog.locator('#preview-introduction').evaluate((section) => section.scrollIntoView({ block: 'start' }));
+  await expect(nav.getByRole('button', { name: 'Introduction' })).toHaveAttribute('aria-current', 'location');
+  await saveScreenshot(page, testInfo, 'preview-dialog-introduction', 'en', { fullPage: false });
+
+  await page.setViewportSize({ width: WIDTHS.desktop, height: 900 });
+  await nav.getByRole('button', { name: 'Above the bakery' }).click();
+  await expect(nav.getByRole('button', { name: 'Above the bakery' })).toHaveAttribute('aria-current', 'location');
+  await saveScreenshot(page, testInfo, 'preview-dialog', 'en', { fullPage: false });
+  await dialog.getByRole('button', { name: 'Close the preview' }).click();
+  await expect(dialog).toBeHidden();
+
+  // Download: the unsubmitted-chapters question, then both files arrive.
+  const downloads: Download[] = [];
+  page.on('download', (download) => downloads.push(download));
+  await page.getByRole('button', { name: 'Download' }).first().click();
+  const ask = page.getByRole('dialog', { name: /unsubmitted chapters/ });
+  await expect(ask).toBeVisible();
+  await ask.getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByText(/Preparing your book files/)).toBeVisible();
+  await expect.poll(() => downloads.length, { timeout: 60_000 }).toBe(2);
+  const names = downloads.map((d) => d.suggestedFilename()).sort();
+  expect(names).toEqual(['Rose-of-Naples.epub', 'Rose-of-Naples.pdf']);
+  const pdf = await downloads.find((d) => d.suggestedFilename().endsWith('.pdf'))!.path();
+  expect(pdf).toBeTruthy();
+  await expect(page.getByText(/Your book is ready: \d+ pages/)).toBeVisible();
+  await context.close();
+});

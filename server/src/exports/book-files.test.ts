@@ -1,0 +1,99 @@
+import mammoth from 'mammoth';
+import { describe, expect, it } from 'vitest';
+import { LANGUAGES } from '@common/constants';
+import { HOSTILE, SAMPLES } from './fixtures';
+import { countPages, typesetBook } from './pdf';
+import { writeEpub } from './epub/epub';
+import { writeDocx } from './docx/docx';
+import { epubcheck, fixtureContent, pdfText } from './test-support';
+import { cleanText, escapeXml } from './text';
+
+describe('author text is data', () => {
+  it('cleans control, bidi-override and lone-surrogate characters and escapes markup', () => {
+    expect(cleanText('a\u0000b\u202Ec\uD800d\u200Be')).toBe('abc\uFFFDde');
+    expect(escapeXml('<script>"&\'</script>')).toBe('&lt;script&gt;&quot;&amp;&#39;&lt;/script&gt;');
+  });
+});
+
+describe('EPUB', () => {
+  it('passes EPUBCheck for a book in each language and for a hostile book', async () => {
+    const books = [...LANGUAGES.map((lng) => fixtureContent(lng)), fixtureContent('en', { hostile: true }), fixtureContent('it', { cover: false, photos: 0 })];
+    const result = await epubcheck(await Promise.all(books.map((book) => writeEpub(book))));
+    expect(result.messages).toEqual([]);
+    expect(result.valid).toEqual(books.map(() => true));
+  }, 600_000);
+
+  it('keeps hostile text as text and declares the language', async () => {
+    const epub = await writeEpub(fixtureContent('fr', { hostile: true }));
+    const JSZip = (await import('jszip')).default;
+    const zip = await JSZip.loadAsync(epub);
+    const opf = await zip.file('OEBPS/content.opf')!.async('string');
+    expect(opf).toContain('<dc:language>fr</dc:language>');
+    const chapter = await zip.file('OEBPS/chapter-2.xhtml')!.async('string');
+    expect(chapter).not.toContain('<img src=x');
+    expect(chapter).toContain('&lt;/h1&gt;&lt;img src=x onerror=alert(1)&gt;');
+    expect(Object.keys(zip.files).filter((f) => f.startsWith('OEBPS/images/') && !f.endsWith('/'))).toHaveLength(1 + 4 * 2);
+    expect(Object.keys(zip.files)[0]).toBe('mimetype');
+  });
+});
+
+describe('PDF', () => {
+  it.each(LANGUAGES)('typesets a %s book: qpdf clean, every title and accented sample in the text', async (lng) => {
+    const book = fixtureContent(lng, { chapters: 5, wordsPerChapter: 900 });
+    const { pdf, pageCount } = await typesetBook(book);
+    const { text, pages, qpdf } = await pdfText(pdf);
+    expect(qpdf).toContain('No syntax or stream encoding errors found');
+    expect(pages).toBe(pageCount);
+    // 4 500 words on A5 ≈ 15 pages of text, plus front matter and openers.
+    expect(pages).toBeGreaterThan(18);
+    expect(pages).toBeLessThan(40);
+    for (const chapter of book.chapters) expect(text).toContain(chapter.title.replace(/\u00A0/g, ' '));
+    for (const word of SAMPLES[lng].accents.split(/\s+/)) expect(text).toContain(word);
+    expect(text).toContain(book.labels.contents);
+    expect(text).toContain(book.labels.introduction);
+  }, 300_000);
+
+  it('prints hostile text literally and embeds its fonts', async () => {
+    const { pdf } = await typesetBook(fixtureContent('en', { hostile: true }));
+    const { text, qpdf } = await pdfText(pdf);
+    expect(qpdf).toContain('No syntax or stream encoding errors found');
+    expect(text).toContain('<script>alert("x")</script> & <b>Bold</b>');
+    expect(text).toContain('<script>document.cookie</script>');
+    expect(text).toContain('Ελληνικά Русский');
+    const raw = pdf.toString('latin1');
+    expect(raw).toMatch(/EBGaramond/);
+    expect(raw).not.toMatch(/\/JavaScript|\/JS /);
+  }, 300_000);
+
+  it('honours the trim size and counts pages with the same engine', async () => {
+    const book = fixtureContent('fr', { chapters: 3, wordsPerChapter: 600 });
+    const a5 = await typesetBook(book, { trim: 'a5' });
+    const trade = await typesetBook(book, { trim: '6x9' });
+    const { stdout } = await (await import('./test-support')).run('pdfinfo', [(await import('./test-support')).tempFile('b.pdf', trade.pdf)]);
+    expect(stdout).toMatch(/Page size:\s+432 x 648 pts/);
+    expect(a5.pageCount).toBeGreaterThan(10);
+    const text = SAMPLES.en.sentences.join(' ');
+    const short = countPages(text, { language: 'en' });
+    const long = countPages(Array(200).fill(text).join('\n'), { language: 'en' });
+    expect(short).toBe(1);
+    expect(long).toBeGreaterThan(20);
+    expect(countPages(Array(200).fill(text).join('\n'), { language: 'en', trim: '6x9' })).toBeGreaterThan(20);
+  }, 300_000);
+});
+
+describe('DOCX', () => {
+  it('reads back with mammoth: same sections, photos, hostile text as text', async () => {
+    const book = fixtureContent('es', { hostile: true });
+    const docx = await writeDocx(book);
+    const { value: text } = await mammoth.extractRawText({ buffer: docx });
+    expect(text).toContain(HOSTILE.title.replace(/\u202E|\u202C/g, ''));
+    for (const chapter of book.chapters) expect(text).toContain(chapter.title);
+    expect(text).toContain(book.labels.summary);
+    const { value: html } = await mammoth.convertToHtml({ buffer: docx });
+    expect(html).not.toContain('<script>');
+    expect(html).toContain('&lt;script&gt;');
+    expect(html.match(/<img /g)?.length).toBe(1 + 4 * 2);
+    const order = [book.labels.introduction, book.chapters[0].title, book.chapters[3].title, book.labels.summary].map((t) => text.lastIndexOf(t));
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+  });
+});

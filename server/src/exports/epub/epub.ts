@@ -1,0 +1,186 @@
+import crypto from 'node:crypto';
+import JSZip from 'jszip';
+import type { BookContent } from '../book';
+import type { BookImage } from '../images';
+import { escapeXml } from '../text';
+
+/**
+ * An EPUB 3 written directly (JSZip): cover image and cover page, title page, navigation document
+ * (plus NCX for older readers), language metadata, photos, and the same sections in the same order
+ * as the PDF. Every author text goes through `escapeXml`: it can only ever be text.
+ */
+const CSS = `body { font-family: "EB Garamond", Georgia, serif; line-height: 1.45; margin: 0 5%; }
+h1 { font-weight: 600; font-size: 1.6em; text-align: center; margin: 2.5em 0 1.2em; line-height: 1.2; }
+.label { display: block; font-size: 0.55em; font-weight: 400; letter-spacing: 0.15em; text-transform: uppercase; color: #555; margin-bottom: 0.6em; }
+p { margin: 0; text-indent: 1.2em; text-align: justify; hyphens: auto; -webkit-hyphens: auto; }
+h1 + p, figure + p, .first { text-indent: 0; }
+figure { margin: 1.2em 0; text-align: center; page-break-inside: avoid; }
+figure img { max-width: 100%; max-height: 60vh; }
+.title-page { text-align: center; margin-top: 30%; }
+.title-page h1 { font-size: 2em; margin: 0 0 0.8em; }
+.byline { font-style: italic; font-size: 1.2em; }
+.rights { font-size: 0.85em; margin-top: 3em; text-align: center; }
+.cover { text-align: center; margin: 0; padding: 0; }
+.cover img { max-width: 100%; max-height: 95vh; }
+nav ol { list-style: none; padding: 0; }
+nav li { margin: 0.4em 0; }
+`;
+
+interface Doc {
+  id: string;
+  file: string;
+  title: string;
+  body: string;
+  inToc: boolean;
+  properties?: string;
+}
+
+const mediaType = (image: BookImage) => (image.type === 'png' ? 'image/png' : 'image/jpeg');
+const ext = (image: BookImage) => (image.type === 'png' ? 'png' : 'jpg');
+
+function xhtml(lang: string, title: string, body: string, extraNs = ''): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE html>
+<html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops"${extraNs} xml:lang="${lang}" lang="${lang}">
+<head>
+<meta charset="UTF-8"/>
+<title>${escapeXml(title)}</title>
+<link rel="stylesheet" type="text/css" href="style.css"/>
+</head>
+<body>
+${body}
+</body>
+</html>
+`;
+}
+
+const paragraphs = (list: string[]) => list.map((p, i) => `<p${i === 0 ? ' class="first"' : ''}>${escapeXml(p)}</p>`).join('\n');
+
+export async function writeEpub(book: BookContent, options: { identifier?: string; modified?: Date } = {}): Promise<Buffer> {
+  const lang = book.language;
+  const { labels } = book;
+  const zip = new JSZip();
+  zip.file('mimetype', 'application/epub+zip', { compression: 'STORE' });
+  zip.file(
+    'META-INF/container.xml',
+    `<?xml version="1.0" encoding="UTF-8"?>
+<container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container">
+  <rootfiles><rootfile full-path="OEBPS/content.opf" media-type="application/oebps-package+xml"/></rootfiles>
+</container>
+`,
+  );
+  zip.file('OEBPS/style.css', CSS);
+
+  const images: { id: string; file: string; image: BookImage; cover?: boolean }[] = [];
+  const docs: Doc[] = [];
+
+  if (book.cover) {
+    images.push({ id: 'cover-image', file: `images/cover.${ext(book.cover)}`, image: book.cover, cover: true });
+    docs.push({
+      id: 'cover',
+      file: 'cover.xhtml',
+      title: labels.coverAlt,
+      inToc: false,
+      body: `<section class="cover" epub:type="cover"><img src="images/cover.${ext(book.cover)}" alt="${escapeXml(labels.coverAlt)}"/></section>`,
+    });
+  }
+  const byline = book.author ? `<p class="byline">${escapeXml(labels.byline(book.author))}</p>` : '';
+  docs.push({
+    id: 'title-page',
+    file: 'title.xhtml',
+    title: book.title,
+    inToc: false,
+    body: `<section class="title-page" epub:type="titlepage"><h1>${escapeXml(book.title)}</h1>${byline}<p class="rights">${escapeXml(labels.rights(book.author, book.year))}<br/>${escapeXml(labels.madeWith)}</p></section>`,
+  });
+  if (book.introduction.length) {
+    docs.push({
+      id: 'introduction', file: 'introduction.xhtml', title: labels.introduction, inToc: true,
+      body: `<section epub:type="introduction" role="doc-introduction"><h1>${escapeXml(labels.introduction)}</h1>\n${paragraphs(book.introduction)}</section>`,
+    });
+  }
+  for (const chapter of book.chapters) {
+    const figures = chapter.photos.map((photo, slot) => {
+      const file = `images/chapter-${chapter.number}-${slot + 1}.${ext(photo)}`;
+      images.push({ id: `img-${chapter.number}-${slot + 1}`, file, image: photo });
+      return `<figure><img src="${file}" alt="${escapeXml(labels.photoAlt(chapter.title))}"/></figure>`;
+    });
+    const middle = chapter.paragraphs.length >= 2 ? Math.floor(chapter.paragraphs.length / 2) : chapter.paragraphs.length;
+    const body = [
+      figures[0] ?? '',
+      paragraphs(chapter.paragraphs.slice(0, middle)),
+      figures[1] ?? '',
+      paragraphs(chapter.paragraphs.slice(middle)).replace('<p class="first">', figures[1] ? '<p class="first">' : '<p>'),
+    ].join('\n');
+    docs.push({
+      id: `chapter-${chapter.number}`,
+      file: `chapter-${chapter.number}.xhtml`,
+      title: chapter.title,
+      inToc: true,
+      body: `<section epub:type="chapter" role="doc-chapter"><h1><span class="label">${escapeXml(labels.chapter(chapter.number))}</span>${escapeXml(chapter.title)}</h1>\n${body}</section>`,
+    });
+  }
+  if (book.summary.length) {
+    docs.push({
+      id: 'summary', file: 'summary.xhtml', title: labels.summary, inToc: true,
+      body: `<section epub:type="conclusion" role="doc-conclusion"><h1>${escapeXml(labels.summary)}</h1>\n${paragraphs(book.summary)}</section>`,
+    });
+  }
+
+  const tocItems = docs.filter((d) => d.inToc);
+  const nav = `<nav epub:type="toc" id="toc" role="doc-toc"><h1>${escapeXml(labels.contents)}</h1>
+<ol>
+${tocItems.map((d) => `<li><a href="${d.file}">${escapeXml(d.title)}</a></li>`).join('\n')}
+</ol>
+</nav>
+<nav epub:type="landmarks" hidden="hidden"><ol>
+${book.cover ? '<li><a epub:type="cover" href="cover.xhtml">Cover</a></li>' : ''}
+<li><a epub:type="toc" href="nav.xhtml">${escapeXml(labels.contents)}</a></li>
+${tocItems[0] ? `<li><a epub:type="bodymatter" href="${tocItems[0].file}">${escapeXml(tocItems[0].title)}</a></li>` : ''}
+</ol></nav>`;
+  // The contents page sits after the title page, as in the PDF.
+  const navDoc: Doc = { id: 'nav', file: 'nav.xhtml', title: labels.contents, inToc: false, body: nav, properties: 'nav' };
+  const titleIndex = docs.findIndex((d) => d.id === 'title-page');
+  docs.splice(titleIndex + 1, 0, navDoc);
+
+  for (const doc of docs) zip.file(`OEBPS/${doc.file}`, xhtml(lang, doc.title, doc.body));
+  for (const image of images) zip.file(`OEBPS/${image.file}`, image.image.data, { compression: 'STORE' });
+
+  const identifier = options.identifier ?? `urn:uuid:${crypto.randomUUID()}`;
+  const modified = (options.modified ?? new Date()).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  const description = book.synopsis || labels.byline(book.author) || book.title;
+  const opf = `<?xml version="1.0" encoding="UTF-8"?>
+<package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="book-id" xml:lang="${lang}">
+<metadata xmlns:dc="http://purl.org/dc/elements/1.1/">
+<dc:identifier id="book-id">${escapeXml(identifier)}</dc:identifier>
+<dc:title>${escapeXml(book.title)}</dc:title>
+<dc:language>${lang}</dc:language>
+${book.author ? `<dc:creator>${escapeXml(book.author)}</dc:creator>` : ''}
+<dc:description>${escapeXml(description)}</dc:description>
+<dc:publisher>Plume</dc:publisher>
+<meta property="dcterms:modified">${modified}</meta>
+${book.cover ? '<meta name="cover" content="cover-image"/>' : ''}
+</metadata>
+<manifest>
+<item id="ncx" href="toc.ncx" media-type="application/x-dtbncx+xml"/>
+<item id="css" href="style.css" media-type="text/css"/>
+${docs.map((d) => `<item id="${d.id}" href="${d.file}" media-type="application/xhtml+xml"${d.properties ? ` properties="${d.properties}"` : ''}/>`).join('\n')}
+${images.map((i) => `<item id="${i.id}" href="${i.file}" media-type="${mediaType(i.image)}"${i.cover ? ' properties="cover-image"' : ''}/>`).join('\n')}
+</manifest>
+<spine toc="ncx">
+${docs.map((d) => `<itemref idref="${d.id}"${d.id === 'cover' ? ' linear="yes"' : ''}/>`).join('\n')}
+</spine>
+</package>
+`;
+  zip.file('OEBPS/content.opf', opf);
+  const ncx = `<?xml version="1.0" encoding="UTF-8"?>
+<ncx xmlns="http://www.daisy.org/z3986/2005/ncx/" version="2005-1" xml:lang="${lang}">
+<head><meta name="dtb:uid" content="${escapeXml(identifier)}"/><meta name="dtb:depth" content="1"/><meta name="dtb:totalPageCount" content="0"/><meta name="dtb:maxPageNumber" content="0"/></head>
+<docTitle><text>${escapeXml(book.title)}</text></docTitle>
+<navMap>
+${tocItems.map((d, i) => `<navPoint id="np-${i + 1}" playOrder="${i + 1}"><navLabel><text>${escapeXml(d.title)}</text></navLabel><content src="${d.file}"/></navPoint>`).join('\n')}
+</navMap>
+</ncx>
+`;
+  zip.file('OEBPS/toc.ncx', ncx);
+  return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE', compressionOptions: { level: 6 }, mimeType: 'application/epub+zip' });
+}

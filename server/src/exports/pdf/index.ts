@@ -1,0 +1,2 @@
+export { typesetBook, countPages, type TypesetOptions, type TypesetResult } from './typeset';
+export { GEOMETRIES } from './layout';

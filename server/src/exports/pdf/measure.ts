@@ -1,0 +1,104 @@
+import PDFDocument from 'pdfkit';
+import { FALLBACK_OF, FONT_FILES, type FontKey, type FontStyle } from './fonts';
+
+interface FontkitFont {
+  hasGlyphForCodePoint(codePoint: number): boolean;
+}
+type DocWithFont = PDFKit.PDFDocument & { _font: { font: FontkitFont } | null; _fontSize: number };
+
+/** A word ready to set: its text (uncovered characters replaced), its font, its width at size 1. */
+export interface SetWord {
+  text: string;
+  font: FontKey;
+  /** Width at font size 1 (multiply by the size), spaces inside (no-break) counted as spaces. */
+  width: number;
+}
+
+const MISSING = '\u25A1';
+
+/**
+ * Measures words from a cache: every distinct word is shaped once per font. This is the
+ * stack-notes speed trick — pdfkit's own justified text re-measures each line as one new
+ * uncached string; here line breaking and justification only add cached word widths.
+ */
+export class Measurer {
+  private readonly doc: DocWithFont;
+  private readonly widths = new Map<FontKey, Map<string, number>>();
+  private readonly coverage = new Map<FontKey, Map<number, boolean>>();
+  private readonly words = new Map<string, SetWord>();
+
+  constructor(doc?: PDFKit.PDFDocument) {
+    this.doc = (doc ?? new PDFDocument({ autoFirstPage: false })) as DocWithFont;
+    for (const [key, file] of Object.entries(FONT_FILES)) this.doc.registerFont(key, file);
+  }
+
+  /** Runs a measurement in `font` at size 1000, leaving the document's font state as it was. */
+  private measure<T>(font: FontKey, read: (doc: DocWithFont) => T): T {
+    const { _font: previousFont, _fontSize: previousSize } = this.doc;
+    this.doc.font(font).fontSize(1000);
+    try {
+      return read(this.doc);
+    } finally {
+      this.doc._font = previousFont;
+      this.doc._fontSize = previousSize;
+    }
+  }
+
+  /** Width of a piece (no spaces inside) at size 1. */
+  pieceWidth(font: FontKey, text: string): number {
+    let cache = this.widths.get(font);
+    if (!cache) this.widths.set(font, (cache = new Map()));
+    let width = cache.get(text);
+    if (width === undefined) {
+      width = this.measure(font, (doc) => doc.widthOfString(text) / 1000);
+      cache.set(text, width);
+    }
+    return width;
+  }
+
+  spaceWidth(font: FontKey): number {
+    return this.pieceWidth(font, ' ');
+  }
+
+  covers(font: FontKey, codePoint: number): boolean {
+    let cache = this.coverage.get(font);
+    if (!cache) this.coverage.set(font, (cache = new Map()));
+    let has = cache.get(codePoint);
+    if (has === undefined) {
+      has = codePoint === 0xa0 || this.measure(font, (doc) => doc._font!.font.hasGlyphForCodePoint(codePoint));
+      cache.set(codePoint, has);
+    }
+    return has;
+  }
+
+  /** Width of a text whose inner whitespace (no-break spaces) counts as the font's space. */
+  textWidth(font: FontKey, text: string): number {
+    const pieces = text.split(/\s+/);
+    let width = 0;
+    for (const piece of pieces) if (piece) width += this.pieceWidth(font, piece);
+    return width + (pieces.length - 1) * this.spaceWidth(font);
+  }
+
+  /** A word in the style's main font, or in the fallback font when the main one lacks a character. */
+  word(raw: string, style: FontStyle = 'regular'): SetWord {
+    const key = `${style}|${raw}`;
+    let word = this.words.get(key);
+    if (word) return word;
+    let font: FontKey = style;
+    let text = raw;
+    for (const char of raw) {
+      const cp = char.codePointAt(0)!;
+      if (!this.covers(style, cp)) {
+        font = FALLBACK_OF[style];
+        break;
+      }
+    }
+    if (font !== style) {
+      text = Array.from(raw, (char) => (this.covers(font, char.codePointAt(0)!) ? char : MISSING)).join('');
+    }
+    word = { text, font, width: this.textWidth(font, text) };
+    if (this.words.size > 300_000) this.words.clear();
+    this.words.set(key, word);
+    return word;
+  }
+}

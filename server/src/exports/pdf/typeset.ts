@@ -1,0 +1,138 @@
+import PDFDocument from 'pdfkit';
+import type { Language } from '@common/constants';
+import type { TrimSize } from '@common/schemas/exports';
+import type { BookContent } from '../book';
+import { layoutBook, layoutText, textBottomOf, textWidthOf, type Layout, type Op } from './layout';
+import { Measurer } from './measure';
+
+export interface TypesetOptions {
+  /** Trim size; A5 by default. */
+  trim?: TrimSize;
+  /** Hyphenate body text with the book language's patterns (default true). */
+  hyphenate?: boolean;
+}
+
+export interface TypesetResult {
+  pdf: Buffer;
+  pageCount: number;
+}
+
+const INK = '#1a1a1a';
+const LANG_TAGS: Record<Language, string> = { en: 'en-GB', fr: 'fr-FR', es: 'es-ES', it: 'it-IT' };
+
+/**
+ * The book as a PDF for reading and printing: EB Garamond embedded (subset), title page,
+ * contents with page numbers and links, chapter openers, photos, running heads, folios,
+ * bookmarks, widow/orphan control and hyphenation per language.
+ */
+export async function typesetBook(book: BookContent, options: TypesetOptions = {}): Promise<TypesetResult> {
+  const trim = options.trim ?? 'a5';
+  const doc = new PDFDocument({
+    autoFirstPage: false,
+    bufferPages: false,
+    compress: true,
+    lang: LANG_TAGS[book.language],
+    displayTitle: true,
+    info: {
+      Title: book.title,
+      ...(book.author ? { Author: book.author } : {}),
+      ...(book.synopsis ? { Subject: book.synopsis } : {}),
+      Creator: 'Plume',
+      Producer: 'Plume (pdfkit)',
+    },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<void>((resolve, reject) => {
+    doc.on('end', () => resolve());
+    doc.on('error', reject);
+  });
+  const m = new Measurer(doc);
+  const layout = layoutBook(book, m, { trim, hyphenate: options.hyphenate ?? true });
+  render(doc, m, layout, book);
+  doc.end();
+  await done;
+  return { pdf: Buffer.concat(chunks), pageCount: layout.pages.length };
+}
+
+function render(doc: PDFKit.PDFDocument, m: Measurer, layout: Layout, book: BookContent) {
+  const g = layout.geometry;
+  const width = textWidthOf(g);
+  layout.pages.forEach((page, index) => {
+    const number = index + 1;
+    const recto = number % 2 === 1;
+    const left = recto ? g.inner : g.outer;
+    doc.addPage({ size: [g.width, g.height], margins: { top: 0, bottom: 0, left: 0, right: 0 } });
+    if (page.dest) doc.addNamedDestination(page.dest, 'XYZ', 0, g.height, null);
+    if (page.outline) doc.outline.addItem(page.outline);
+    for (const op of page.ops) drawOp(doc, m, op, left, layout, width);
+    // Running head (not on openers) and folio (body pages and openers).
+    if (page.kind === 'body') {
+      const head = recto ? (page.section ?? book.title) : book.title;
+      drawCentered(doc, m, head, 'italic', g.fontSize * 0.82, left, width, g.top - g.leading * 1.9, '#444444');
+    }
+    if (page.kind === 'body' || page.kind === 'opener') {
+      drawCentered(doc, m, String(number), 'regular', g.fontSize * 0.9, left, width, textBottomOf(g) + g.leading * 1.2, '#333333');
+    }
+  });
+}
+
+function drawCentered(doc: PDFKit.PDFDocument, m: Measurer, text: string, style: 'regular' | 'italic', size: number, left: number, width: number, y: number, color: string) {
+  const word = m.word(text.length > 70 ? `${text.slice(0, 68)}…` : text, style);
+  const w = word.width * size;
+  doc.font(word.font).fontSize(size).fillColor(color);
+  doc.text(word.text, left + (width - w) / 2, y, { lineBreak: false, textWidth: w, wordCount: word.text.split(/\s+/).length } as PDFKit.Mixins.TextOptions);
+}
+
+function drawOp(doc: PDFKit.PDFDocument, m: Measurer, op: Op, left: number, layout: Layout, width: number) {
+  switch (op.t) {
+    case 'text':
+      doc.font(op.font).fontSize(op.size).fillColor(op.color ?? INK);
+      doc.text(op.text, left + op.x, op.y, {
+        lineBreak: false,
+        wordSpacing: op.wordSpacing,
+        characterSpacing: op.characterSpacing ?? 0,
+        textWidth: op.textWidth,
+        wordCount: op.wordCount,
+      } as PDFKit.Mixins.TextOptions);
+      break;
+    case 'image':
+      doc.image(op.image.data, left + op.x, op.y, { width: op.w, height: op.h });
+      break;
+    case 'rule':
+      doc.save().moveTo(left + op.x, op.y).lineTo(left + op.x + op.w, op.y).lineWidth(0.6).strokeColor('#777777').stroke().restore();
+      break;
+    case 'tocNumber': {
+      const entry = layout.toc[op.entry];
+      const label = String(entry.page);
+      const w = m.pieceWidth('regular', label) * op.size;
+      doc.font('regular').fontSize(op.size).fillColor(INK);
+      doc.text(label, left + width - w, op.y, { lineBreak: false, textWidth: w, wordCount: 1 } as PDFKit.Mixins.TextOptions);
+      const dot = m.pieceWidth('regular', '.') * op.size;
+      const step = dot + op.size * 0.45;
+      const from = op.leaderFrom + op.size * 0.6;
+      const to = width - w - op.size * 0.6;
+      const count = Math.floor((to - from) / step);
+      if (count > 1) {
+        const dots = Array(count).fill('.').join(' ');
+        doc.fillColor('#777777').text(dots, left + to - count * step, op.y, {
+          lineBreak: false,
+          wordSpacing: step - dot - m.spaceWidth('regular') * op.size,
+          textWidth: count * dot,
+          wordCount: count,
+        } as PDFKit.Mixins.TextOptions);
+      }
+      doc.goTo(left, op.y, width, layout.geometry.leading, entry.dest);
+      break;
+    }
+  }
+}
+
+/**
+ * Pages a plain text fills on a trim size, set exactly as a book's chapters are (same measure,
+ * type, hyphenation and widow/orphan rules). The printing quote reuses it.
+ */
+export function countPages(text: string, options: { trim?: TrimSize; language?: Language; hyphenate?: boolean } = {}): number {
+  const m = new Measurer();
+  return layoutText(text, m, { trim: options.trim ?? 'a5', language: options.language ?? 'en', hyphenate: options.hyphenate ?? true }).length;
+}

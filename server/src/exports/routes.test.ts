@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, createUser, type TestApp } from '../../test/helpers';
+import { hashToken } from '../auth/tokens';
+import { insertSession } from '../books/repository';
+import { makePng, sampleBook } from './fixtures';
+
+function multipart(fields: Record<string, string>, files: Record<string, { data: Buffer; type: string }> = {}) {
+  const boundary = `----plume${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  for (const [name, file] of Object.entries(files)) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${name}.bin"\r\nContent-Type: ${file.type}\r\n\r\n`));
+    chunks.push(file.data, Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+describe('postGenerateBook and bookFile', () => {
+  let app: TestApp;
+  let owner: Awaited<ReturnType<typeof createUser>>;
+  let other: Awaited<ReturnType<typeof createUser>>;
+  let bookId: number;
+  let guestBookId: number;
+
+  beforeAll(async () => {
+    app = await buildTestApp();
+    owner = await createUser(app, { first_name: 'Zoë' });
+    other = await createUser(app);
+    const source = sampleBook('fr', { chapters: 3, wordsPerChapter: 300 });
+    const row = await insertSession(app.ctx.db, {
+      user_id: owner.id, guest_token_hash: null, service_id: 1, general_category_id: 1,
+      book_name: source.book_name, language: 'fr', checkpoint: source.checkpoint,
+    });
+    bookId = row.id;
+    const guest = await insertSession(app.ctx.db, {
+      user_id: null, guest_token_hash: hashToken('guest-token-1'), service_id: 1, general_category_id: 1,
+      book_name: 'Guest book', language: 'en', checkpoint: sampleBook('en', { chapters: 1 }).checkpoint,
+    });
+    guestBookId = guest.id;
+    // The workspace keeps the cover and chapter photos in storage.
+    await app.ctx.storage.put(`sessions/${bookId}/cover_media_photo`, makePng(300, 400, 2), 'image/png');
+    await app.ctx.storage.put(`sessions/${bookId}/chap_1000_media_0`, makePng(320, 200, 4), 'image/png');
+  }, 120_000);
+  afterAll(async () => app?.close());
+
+  const generate = (headers: Record<string, string>, fields: Record<string, string>, files?: Record<string, { data: Buffer; type: string }>) => {
+    const form = multipart(fields, files);
+    return app.inject({ method: 'POST', url: '/api/postGenerateBook', payload: form.payload, headers: { ...form.headers, ...headers } });
+  };
+
+  it('refuses visitors and guests (401), other users (403), unknown books (404), bad input (400)', async () => {
+    expect((await generate({}, { service_session_id: String(bookId) })).statusCode).toBe(401);
+    expect((await generate({ 'x-guest-token': 'guest-token-1' }, { service_session_id: String(guestBookId) })).statusCode).toBe(401);
+    const forbidden = await generate(other.headers, { service_session_id: String(bookId) });
+    expect(forbidden.statusCode).toBe(403);
+    expect(forbidden.json().code).toBe('books.not_yours');
+    expect((await generate(owner.headers, { service_session_id: '999999' })).statusCode).toBe(404);
+    expect((await generate(owner.headers, { service_session_id: 'abc' })).statusCode).toBe(400);
+  });
+
+  it('checks uploaded photos: key, type, size', async () => {
+    const id = String(bookId);
+    const badKey = await generate(owner.headers, { service_session_id: id }, { '../evil': { data: makePng(10, 10), type: 'image/png' } });
+    expect(badKey.statusCode).toBe(400);
+    expect(badKey.json().code).toBe('exports.image_key');
+    const notImage = await generate(owner.headers, { service_session_id: id }, { chap_1000_media_1: { data: Buffer.from('<svg onload=alert(1)>'), type: 'image/png' } });
+    expect(notImage.statusCode).toBe(415);
+    const tooBig = await generate({ ...owner.headers, lng: 'fr' }, { service_session_id: id }, { chap_1000_media_1: { data: Buffer.alloc(307_201, 1), type: 'image/jpeg' } });
+    expect(tooBig.statusCode).toBe(413);
+    expect(tooBig.json().error).toContain('300 Ko');
+  });
+
+  it('makes the PDF, EPUB and DOCX, served only to the owner', async () => {
+    const response = await generate(owner.headers, { service_session_id: String(bookId) }, { chap_1001_media_1: { data: makePng(300, 300, 5), type: 'image/png' } });
+    expect(response.statusCode).toBe(200);
+    const result = response.json().success;
+    expect(result).toMatchObject({
+      url: `/api/bookFile/${bookId}/book.pdf`, name: 'Les-Annees-du-verger.pdf',
+      epub_url: `/api/bookFile/${bookId}/book.epub`, epub_name: 'Les-Annees-du-verger.epub',
+      docx_url: `/api/bookFile/${bookId}/book.docx`, docx_name: 'Les-Annees-du-verger.docx',
+    });
+    const pdf = await app.inject({ method: 'GET', url: result.url, headers: owner.headers });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toContain("filename*=UTF-8''Les-Annees-du-verger.pdf");
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // Stored cover + stored chapter photo + uploaded photo = 3 images.
+    expect(pdf.rawPayload.toString('latin1').match(/\/Subtype \/Image/g)?.length).toBe(3);
+    const epub = await app.inject({ method: 'GET', url: result.epub_url, headers: owner.headers });
+    expect(epub.headers['content-type']).toBe('application/epub+zip');
+    expect(epub.rawPayload.subarray(30, 38).toString()).toBe('mimetype');
+    const docx = await app.inject({ method: 'GET', url: result.docx_url, headers: owner.headers });
+    expect(docx.statusCode).toBe(200);
+
+    expect((await app.inject({ method: 'GET', url: result.url })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'GET', url: result.url, headers: other.headers })).statusCode).toBe(403);
+    expect((await app.inject({ method: 'GET', url: `/api/bookFile/${bookId}/..%2Fsecret.pdf`, headers: owner.headers })).statusCode).toBe(400);
+  }, 120_000);
+
+  it('answers 404 for a file not made yet', async () => {
+    const source = sampleBook('en', { chapters: 1 });
+    const row = await insertSession(app.ctx.db, {
+      user_id: owner.id, guest_token_hash: null, service_id: 1, general_category_id: 1, book_name: 'x', language: 'en', checkpoint: source.checkpoint,
+    });
+    const response = await app.inject({ method: 'GET', url: `/api/bookFile/${row.id}/book.pdf`, headers: owner.headers });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().code).toBe('exports.file_not_found');
+  });
+});
