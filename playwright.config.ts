@@ -3,7 +3,10 @@ import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 8123);
-const dataDir = path.join(os.tmpdir(), `plume-e2e-${process.pid}`);
+// Computed once by the runner and inherited by its workers, so specs (and the commands they spawn,
+// e.g. `scripts/coupon.ts`) reach the server's database: PLUME_E2E_DATA_DIR (+ DATABASE_URL if set).
+const dataDir = process.env.PLUME_E2E_DATA_DIR ?? path.join(os.tmpdir(), `plume-e2e-${process.pid}`);
+process.env.PLUME_E2E_DATA_DIR = dataDir;
 
 /** End-to-end journeys in the system Chromium against the production build, on a fresh data folder. */
 export default defineConfig({

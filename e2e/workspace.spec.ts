@@ -1,3 +1,6 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { saveScreenshot, WIDTHS } from './helpers/screenshots';
 
@@ -217,4 +220,124 @@ test('a signed-in author saves to the server, and download asks about unsubmitte
   // Someone else's token sees nothing.
   const stranger = await signUp(request);
   expect((await request.get(`/api/getSession/${book.id}`, { headers: { authorization: `Bearer ${stranger}` } })).status()).toBe(403);
+});
+
+/** Creates a coupon the way an operator does (`npm run coupon -- create …`), on the e2e server's database. */
+async function createCouponWithCommand(code: string, uses: number) {
+  const root = path.resolve(import.meta.dirname, '..');
+  const dataDir = process.env.PLUME_E2E_DATA_DIR;
+  expect(dataDir, 'playwright.config.ts exports the server DATA_DIR as PLUME_E2E_DATA_DIR').toBeTruthy();
+  const { stdout } = await promisify(execFile)('npx', ['tsx', 'scripts/coupon.ts', 'create', '--code', code, '--uses', String(uses), '--expires', '2099-01-01'], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}) },
+  });
+  expect(stdout).toContain(`Created coupon ${code}`);
+}
+
+/** The chapters' ids in the order the page shows them. */
+const chapterOrder = (page: Page) =>
+  page.locator('[data-testid^="chapter-"]').evaluateAll((items) => items.map((item) => item.getAttribute('data-testid') ?? '').filter((id) => /^chapter-\d+$/.test(id)).map((id) => Number(id.slice(8))));
+
+test('a paid user adds a chapter, drags it to first place, deletes a question, reloads', async ({ page, request }, testInfo) => {
+  test.setTimeout(120_000);
+  const token = await signUp(request);
+  const auth = { authorization: `Bearer ${token}` };
+  const created = await request.post('/api/getGenerateCategoriesWithQuestions', {
+    headers: { lng: 'en', ...auth },
+    multipart: { service_id: '1', general_category_id: '2', category_based_type_ids: '[301]', category_length_type_id: '21', toolId: '1', book_name: 'Letters from Lisbon', another_story_subject: 'My uncle Tomás, a sailor who wrote home every week' },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const book = (await created.json()).success as { id: number; is_payed: boolean; checkpoint_data: { data: Array<{ id: number }> } };
+  expect(book.is_payed).toBe(false);
+  const initialIds = book.checkpoint_data.data.map((c) => c.id);
+  expect(initialIds.length).toBeGreaterThan(1);
+
+  const code = `SPRING${Date.now()}`;
+  await createCouponWithCommand(code, 1);
+
+  await page.addInitScript((value) => sessionStorage.setItem('token', value), token);
+  await page.setViewportSize({ width: WIDTHS.desktop, height: 1000 });
+  await page.goto(`/en/questions/${book.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Letters from Lisbon' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add a chapter' })).toHaveCount(0);
+
+  // Unpaid: 'Finish your book' has the coupon box; the code is matched whatever its case.
+  await page.getByRole('button', { name: 'Unlock all chapters' }).first().click();
+  const plans = page.getByRole('dialog', { name: 'Finish your book' });
+  await expect(plans).toBeVisible();
+  await plans.getByLabel('Coupon code').fill(code.toLowerCase());
+  await plans.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText('Coupon applied successfully.')).toBeVisible();
+  await expect(plans).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Add a chapter' })).toBeVisible();
+  await expect(page.getByText('The first chapter is free. Unlock the whole book to write every chapter.')).toHaveCount(0);
+  // The single use is taken: the same code no longer unlocks another book.
+  const other = await request.post('/api/getGenerateCategoriesWithQuestions', {
+    headers: { lng: 'en', ...auth },
+    multipart: { service_id: '1', general_category_id: '2', category_based_type_ids: '[301]', category_length_type_id: '21', toolId: '1', book_name: 'Second book', another_story_subject: 'My aunt Inês and her bakery' },
+  });
+  const otherId = (await other.json()).success.id as number;
+  const reused = await request.post('/api/checkCouponForPayment', { headers: { lng: 'en', ...auth }, data: { plan_id: 1, service_session_id: otherId, code } });
+  expect(reused.status()).toBe(400);
+  expect((await reused.json()).code).toBe('coupons.used_up');
+
+  // Add a chapter: a title and two questions.
+  await page.getByRole('button', { name: 'Add a chapter' }).click();
+  const modal = page.getByRole('dialog', { name: 'Add a chapter' });
+  await modal.getByRole('textbox', { name: 'Chapter title' }).fill('The harbour years');
+  await modal.getByRole('textbox', { name: 'Question 1', exact: true }).fill('Which ship did he sail on first?');
+  await modal.getByRole('button', { name: 'Add a question' }).click();
+  await modal.getByRole('textbox', { name: 'Question 2', exact: true }).fill('What did he bring back for the family?');
+  await modal.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(modal).toBeHidden();
+  await expect.poll(() => chapterOrder(page)).toHaveLength(initialIds.length + 1);
+  const order = await chapterOrder(page);
+  const added = order[order.length - 1];
+  expect(initialIds).not.toContain(added);
+  await waitSaved(page);
+
+  // Drag it to first place with the keyboard (dnd-kit): focus the handle, Space, ArrowUp…, Space.
+  const handle = page.getByRole('button', { name: 'Move the chapter “The harbour years”' });
+  await handle.focus();
+  await page.keyboard.press('Space');
+  await expect(page.getByText(new RegExp(`^(Picked up draggable item|Draggable item) ${added}`))).toHaveCount(1);
+  // One step up per key press, as dnd-kit's live region announces; stop once over the first chapter.
+  const overFirst = page.getByText(`Draggable item ${added} was moved over droppable area ${initialIds[0]}.`);
+  for (let i = 0; i < initialIds.length + 3 && (await overFirst.count()) === 0; i += 1) {
+    await page.keyboard.press('ArrowUp');
+    await page.waitForTimeout(300);
+  }
+  await expect(overFirst).toHaveCount(1);
+  await page.keyboard.press('Space');
+  await expect.poll(() => chapterOrder(page)).toEqual([added, ...initialIds]);
+  await waitSaved(page);
+
+  // Delete one of its questions (confirmed in a dialog).
+  const chapter = page.getByTestId(`chapter-${added}`);
+  await chapter.getByRole('button', { name: 'Chapter 1 The harbour years' }).click();
+  await expect(chapter.getByRole('button', { name: 'Chapter 1 The harbour years' })).toHaveAttribute('aria-expanded', 'true');
+  await chapter.getByRole('button', { name: 'Delete the question “Which ship did he sail on first?”' }).click();
+  const ask = page.getByRole('dialog', { name: 'Delete this question?' });
+  await ask.getByRole('button', { name: 'Delete' }).click();
+  await expect(ask).toBeHidden();
+  await expect(chapter.getByText('Which ship did he sail on first?', { exact: true })).toHaveCount(0);
+  await expect(chapter.getByText('What did he bring back for the family?', { exact: true })).toBeVisible();
+  await waitSaved(page);
+  await saveScreenshot(page, testInfo, 'workspace-paid', 'en', { fullPage: false });
+
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Add a chapter' })).toBeVisible();
+  await expect.poll(() => chapterOrder(page)).toEqual([added, ...initialIds]);
+  const reloaded = page.getByTestId(`chapter-${added}`);
+  // Now the first chapter, it opens by itself.
+  await expect(reloaded.getByRole('button', { name: 'Chapter 1 The harbour years' })).toHaveAttribute('aria-expanded', 'true');
+  await expect(reloaded.getByText('What did he bring back for the family?', { exact: true })).toBeVisible();
+  await expect(reloaded.getByText('Which ship did he sail on first?', { exact: true })).toHaveCount(0);
+
+  // The server copy agrees.
+  const server = (await (await request.get(`/api/getSession/${book.id}`, { headers: auth })).json()).success;
+  expect(server.is_payed).toBe(true);
+  expect(server.checkpoint_data.data.map((c: { id: number }) => c.id)).toEqual([added, ...initialIds]);
+  expect(server.checkpoint_data.data[0]).toMatchObject({ name: 'The harbour years', questions: [expect.objectContaining({ name: 'What did he bring back for the family?' })] });
+  expect(server.checkpoint_data.data[0].questions).toHaveLength(1);
 });

@@ -76,6 +76,15 @@ export interface SessionFilesTable {
   session_id: number; key: string; content_type: string; size: number; updated_at: string;
 }
 
+/** Operator-made coupons (code stored upper-case) and what each unlocked; one redemption per coupon and book. */
+export interface CouponsTable {
+  id: Id; code: string; grants: string; max_redemptions: number; redemptions: number; expires_at: string | null;
+  is_active: Bool; created_at: string; updated_at: string;
+}
+export interface CouponRedemptionsTable {
+  id: Id; coupon_id: number; service_session_id: number; user_id: number | null; plan_id: number | null; created_at: string;
+}
+
 export interface Database {
   services: ServicesTable;
   general_categories: GeneralCategoriesTable;
@@ -87,6 +96,8 @@ export interface Database {
   counters: CountersTable;
   account_tickets: AccountTicketsTable;
   session_files: SessionFilesTable;
+  coupons: CouponsTable;
+  coupon_redemptions: CouponRedemptionsTable;
 }
 
 export type Timestamp = ColumnType<string, string, string>;

@@ -8,6 +8,7 @@ import { formatAmount } from '@common/rules/prices';
 import type { CheckpointData } from '@common/schemas/session';
 import { Button } from '../../../components/button';
 import { Modal } from '../../../components/modal';
+import { useAuth } from '../../../app/auth';
 import { paths } from '../../../lib/paths';
 import { useWorkspaceContext } from './workspace-context';
 import { checkCoupon } from '../api/book-calls';
@@ -28,7 +29,10 @@ export function PlanModal({ open, onOpenChange, onPaid }: { open: boolean; onOpe
   const navigate = useNavigate();
   const location = useLocation();
   const [choice, setChoice] = useState<'single' | 'subscription'>('single');
-  const [coupon, setCoupon] = useState('');
+  const { user } = useAuth();
+  // The spec's session values: the coupon box is prefilled from the user's coupon_code.
+  const [typedCoupon, setCoupon] = useState<string | null>(null);
+  const coupon = typedCoupon ?? user?.coupon_code ?? '';
   const [checking, setChecking] = useState(false);
   const { single, subscription } = plansOf(checkpoint);
   const width = isMobile() ? PAYMENT_MODAL_WIDTH.mobile : PAYMENT_MODAL_WIDTH.desktop;

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+/** Coupons (spec sections 4 and 7): `POST checkCouponForPayment {plan_id, service_session_id, code}` → `success.is_payed`. */
+
+/** What a coupon unlocks. For now one thing: a whole book (`service_sessions.is_payed`). */
+export const COUPON_GRANTS = ['book'] as const;
+export type CouponGrant = (typeof COUPON_GRANTS)[number];
+
+/** A code as an operator creates it: 3 to 64 letters, digits, '-' or '_'; matched whatever its case. */
+export const COUPON_CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{2,63}$/;
+
+export const CheckCouponBodySchema = z.object({
+  plan_id: z.number().int().positive().max(2_147_483_647),
+  service_session_id: z.number().int().positive().max(2_147_483_647),
+  /** As typed: trimmed and matched case-insensitively by the server. */
+  code: z.string().trim().min(1).max(200),
+});
+export type CheckCouponBody = z.infer<typeof CheckCouponBodySchema>;
+
+export const CheckCouponResultSchema = z.object({ is_payed: z.boolean() });
+export type CheckCouponResult = z.infer<typeof CheckCouponResultSchema>;
