@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { uniqueEmail } from './helpers/api';
+import { ARTIFACTS_DIR } from './helpers/screenshots';
 
 /**
  * Accounts journeys: register → thank-you → My Books; logout; login; forgot password → the message
@@ -10,14 +12,15 @@ import { expect, test, type Page } from '@playwright/test';
  */
 const dataDir = process.env.PLUME_E2E_DATA_DIR ?? path.join(os.tmpdir(), `plume-e2e-${process.ppid}`);
 const outbox = path.join(dataDir, 'outbox');
-const artifacts = path.join(import.meta.dirname, 'artifacts');
-const email = `e2e-${Date.now()}@example.com`;
+const email = uniqueEmail('accounts');
 const password = 'first secret 1';
 const newPassword = 'second secret 2';
 
 async function shot(page: Page, name: string) {
-  fs.mkdirSync(artifacts, { recursive: true });
-  await page.screenshot({ path: path.join(artifacts, `accounts-${name}.png`), fullPage: true });
+  fs.mkdirSync(ARTIFACTS_DIR, { recursive: true });
+  // web fonts settled: the picture shows what a person sees
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  await page.screenshot({ path: path.join(ARTIFACTS_DIR, `accounts-${name}.png`), fullPage: true });
 }
 
 async function resetLinkFor(address: string): Promise<string> {
@@ -133,7 +136,6 @@ test('screens at 375 px and 1440 px, in four languages', async ({ browser }) => 
     for (const [lng, route] of [['en', 'login'], ['fr', 'register'], ['es', 'forgot-password'], ['it', 'login'], ['en', 'register'], ['it', 'reset-password?token=x']] as const) {
       await page.goto(`/${lng}/${route}`);
       await expect(page.locator('h1')).toBeVisible();
-      await page.waitForTimeout(200);
       await shot(page, `${lng}-${route.split('?')[0]}-${width}`);
     }
     await context.close();

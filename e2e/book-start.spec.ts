@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { actAsUserWithCookie, createBook, signUp } from './helpers/api';
 import { WIDTHS, saveScreenshot } from './helpers/screenshots';
 
 /**
@@ -69,39 +70,27 @@ test('the waiting screen and the existing-book tools', async ({ page }) => {
   await expect(page.locator('[data-testid^="length-"]')).toHaveCount(0);
   await expect(page.getByText('Con questo strumento il tuo libro avrà questa lunghezza')).toBeVisible();
   await page.getByLabel('Di chi parla questo libro?').fill('Mia nonna Rosa, sarta a Bologna');
-  // hold the answer a moment to see the waiting screen and its timer
+  // hold the answer until the waiting screen and its timer have been seen
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/api/getGenerateCategoriesWithQuestionsAsGuest', async (route) => {
-    await new Promise((r) => setTimeout(r, 1500));
+    await held;
     await route.continue();
   });
   await page.getByRole('button', { name: 'Inizia a scrivere' }).click();
   await expect(page.getByRole('alertdialog')).toContainText('Stiamo dando forma alla grande idea del tuo libro');
   await expect(page.getByTestId('waiting-timer')).toHaveText(/^00:0\d$/);
+  release();
   await page.waitForURL(/\/it\/questions\/\d+$/);
   expect((await trialSession(page)).checkpoint_data).toMatchObject({ tool_id: 4, category_length_type_id: 24 });
 });
 
 test('a signed-in user in Spanish starts a self-development book and finds it first in My Books', async ({ page, request }, testInfo) => {
-  const email = `books-${Date.now()}@example.com`;
-  const password = 'una clave larga 42';
-  const register = await request.post('/api/register', {
-    headers: { lng: 'es' },
-    data: { first_name: 'Lucía', last_name: 'García', email, city: 'Sevilla', password, confirm_password: password },
-  });
-  expect(register.status(), await register.text()).toBe(200);
-  const { registration_ticket } = (await register.json()).success;
-  const verify = await request.post('/api/verifyRegistrationWithoutOtp', { data: { email, registration_ticket } });
-  expect(verify.status(), await verify.text()).toBe(200);
-  const token: string = (await verify.json()).success.token;
-
+  const { token } = await signUp(request, { prefix: 'books', lng: 'es', first_name: 'Lucía', last_name: 'García', city: 'Sevilla', password: 'una clave larga 42' });
   // an older book, so the new one has to come first
-  const older = await request.post('/api/getGenerateCategoriesWithQuestions', {
-    headers: { authorization: `Bearer ${token}`, lng: 'es' },
-    multipart: { service_id: '1', general_category_id: '2', category_based_type_ids: '[301]', category_length_type_id: '21', toolId: '1', book_name: 'La abuela Rosa', another_story_subject: 'Mi abuela Rosa' },
-  });
-  expect(older.status(), await older.text()).toBe(200);
+  await createBook(request, token, { lng: 'es', book_name: 'La abuela Rosa', another_story_subject: 'Mi abuela Rosa' });
 
-  await page.context().addCookies([{ name: 'token', value: token, url: testInfo.project.use.baseURL! }]);
+  await actAsUserWithCookie(page, token, testInfo.project.use.baseURL!);
   await page.setViewportSize({ width: WIDTHS.desktop, height: 900 });
   await page.goto('/es/general-categories-options/1/3');
   await page.getByLabel('Título de tu libro').fill('Treinta años de carpintería');
@@ -144,12 +133,8 @@ test('a signed-in user in Spanish starts a self-development book and finds it fi
 });
 
 test('My Books shows the empty state to a new user', async ({ page, request }, testInfo) => {
-  const email = `empty-${Date.now()}@example.com`;
-  const password = 'another long secret 7';
-  const register = await request.post('/api/register', { data: { first_name: 'Ada', last_name: 'L', email, city: 'Rome', password, confirm_password: password } });
-  const { registration_ticket } = (await register.json()).success;
-  const token = (await (await request.post('/api/verifyRegistrationWithoutOtp', { data: { email, registration_ticket } })).json()).success.token;
-  await page.context().addCookies([{ name: 'token', value: token, url: testInfo.project.use.baseURL! }]);
+  const { token } = await signUp(request, { prefix: 'empty', last_name: 'L', city: 'Rome', password: 'another long secret 7' });
+  await actAsUserWithCookie(page, token, testInfo.project.use.baseURL!);
   await page.goto('/it/my-books');
   await expect(page.getByTestId('books-empty')).toContainText('Ancora nessun libro');
   await page.getByRole('link', { name: /Crea un nuovo libro/ }).click();

@@ -1,32 +1,14 @@
 import { expect, test, type APIRequestContext, type Download } from '@playwright/test';
 import { makePng } from '../server/src/exports/fixtures';
+import { actAsUser, createBook, signUp } from './helpers/api';
 import { saveScreenshot, WIDTHS } from './helpers/screenshots';
 
 const IPHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 
-async function signUp(request: APIRequestContext) {
-  const email = `export-${Date.now()}-${Math.random().toString(16).slice(2, 8)}@example.com`;
-  const password = 'Correct-Horse-Battery-9';
-  const registered = await request.post('/api/register', {
-    headers: { lng: 'en' },
-    data: { first_name: 'Ada', last_name: 'Byron', email, city: 'London', password, confirm_password: password },
-  });
-  expect(registered.status(), await registered.text()).toBe(200);
-  const { registration_ticket } = (await registered.json()).success;
-  const verified = await request.post('/api/verifyRegistrationWithoutOtp', { headers: { lng: 'en' }, data: { email, registration_ticket } });
-  expect(verified.status(), await verified.text()).toBe(200);
-  return (await verified.json()).success.token as string;
-}
-
 /** A signed-in author's book with a written first chapter (hostile markup included), intro, summary and photos. */
 async function writtenBook(request: APIRequestContext, token: string) {
   const auth = { authorization: `Bearer ${token}`, lng: 'en' };
-  const created = await request.post('/api/getGenerateCategoriesWithQuestions', {
-    headers: auth,
-    multipart: { service_id: '1', general_category_id: '2', category_based_type_ids: '[301]', category_length_type_id: '21', toolId: '1', book_name: 'Rose of Naples', another_story_subject: 'My grandmother Rose, a nurse in Naples during the war.' },
-  });
-  expect(created.status(), await created.text()).toBe(200);
-  const id = (await created.json()).success.id as number;
+  const { id } = await createBook(request, token, { book_name: 'Rose of Naples', another_story_subject: 'My grandmother Rose, a nurse in Naples during the war.' });
   const session = (await (await request.get(`/api/getSession/${id}`, { headers: auth })).json()).success;
   const chapter = session.checkpoint_data.data[0];
   chapter.name = 'Above the bakery';
@@ -53,13 +35,13 @@ async function writtenBook(request: APIRequestContext, token: string) {
 
 test('the author previews the whole book, follows its navigation, and downloads the PDF and the EPUB', async ({ browser, request }, testInfo) => {
   test.setTimeout(180_000);
-  const token = await signUp(request);
+  const { token } = await signUp(request, { prefix: 'export', password: 'Correct-Horse-Battery-9' });
   const book = await writtenBook(request, token);
 
   // A phone (the preview is open on phones even before payment), then a wide screen.
   const context = await browser.newContext({ userAgent: IPHONE_UA, viewport: { width: WIDTHS.phone, height: 800 }, acceptDownloads: true });
   const page = await context.newPage();
-  await page.addInitScript((value) => sessionStorage.setItem('token', value), token);
+  await actAsUser(page, token);
   await page.goto(`/en/questions/${book.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Rose of Naples');
 

@@ -120,8 +120,11 @@ test.describe('routing, languages and the story choice', () => {
     const header = page.getByTestId('site-header');
     await expect(header).toHaveAttribute('data-sticky', 'false');
 
-    await page.evaluate(() => window.scrollTo(0, 60));
-    await page.waitForTimeout(150);
+    // scrolled, and two frames later (the scroll handler has run) still not sticky
+    await page.evaluate(() => new Promise<void>((resolve) => {
+      window.addEventListener('scroll', () => requestAnimationFrame(() => requestAnimationFrame(() => resolve())), { once: true });
+      window.scrollTo(0, 60);
+    }));
     await expect(header).toHaveAttribute('data-sticky', 'false');
 
     await page.evaluate(() => window.scrollTo(0, 400));
@@ -153,9 +156,7 @@ test.describe('routing, languages and the story choice', () => {
     const viewport = page.viewportSize()!;
     expect(box!.x).toBeLessThan(viewport.width / 2);
     expect(box!.y).toBeGreaterThan(viewport.height / 2);
-    await page.waitForTimeout(2500);
-    await expect(toast).toBeVisible();
-    await expect(toast).toHaveCount(0, { timeout: 5000 });
+    await expect(toast).toHaveCount(0, { timeout: 6500 });
     const closedAfter = Date.now() - shownAt;
     expect(closedAfter).toBeGreaterThan(3000);
     expect(closedAfter).toBeLessThan(6500);

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { startWhisperStandIn, type WhisperStandIn } from '../server/test/stand-ins/whisper';
+import { actAsGuest, createGuestBook } from './helpers/api';
 import { ARTIFACTS_DIR } from './helpers/screenshots';
 
 /**
@@ -24,21 +25,8 @@ test.afterAll(async () => {
 
 /** A guest's book, created through the API and stored as the browser's trial session. */
 async function openGuestBook(page: Page, request: APIRequestContext) {
-  const res = await request.post('/api/getGenerateCategoriesWithQuestionsAsGuest', {
-    headers: { lng: 'en' },
-    multipart: {
-      service_id: '1',
-      general_category_id: '2',
-      category_based_type_ids: '[301]',
-      category_length_type_id: '21',
-      toolId: '1',
-      book_name: 'Rose',
-      another_story_subject: 'My grandmother Rose, a nurse in Lyon during the war',
-    },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  const book = (await res.json()).success as { id: number; guest_token: string };
-  await page.addInitScript((value) => localStorage.setItem('trial_session', value), JSON.stringify(book));
+  const book = await createGuestBook(request, { book_name: 'Rose', another_story_subject: 'My grandmother Rose, a nurse in Lyon during the war' });
+  await actAsGuest(page, book);
   await page.goto(`/en/questions/${book.id}`);
   const card = page.locator('[data-testid^="question-"]').first();
   await expect(card).toBeVisible({ timeout: 20_000 });
@@ -80,11 +68,13 @@ test('records an answer with the fake microphone and appends the transcript', as
   await recorder.getByRole('button', { name: 'Pause' }).click();
   await expect(recorder).toHaveAttribute('data-state', 'paused');
   const pausedAt = await recorder.getByTestId('voice-countdown').textContent();
+  // paused: the countdown stands still (only time passing can show that)
   await page.waitForTimeout(1_500);
   await expect(recorder.getByTestId('voice-countdown')).toHaveText(pausedAt ?? '');
   await recorder.getByRole('button', { name: 'Resume' }).click();
   await expect(recorder).toHaveAttribute('data-state', 'recording');
-  await page.waitForTimeout(1_500);
+  // recording again: the countdown moves on
+  await expect(recorder.getByTestId('voice-countdown')).not.toHaveText(pausedAt ?? '', { timeout: 5_000 });
   await recorder.getByRole('button', { name: 'Stop' }).click();
 
   // transcribed by the stand-in, appended with a comma after what was typed
@@ -125,7 +115,8 @@ test('a failed transcription says so and keeps the typed answer', async ({ page,
     await answer.fill('Kept as typed');
     await card.getByRole('button', { name: 'Record your answer' }).click();
     await expect(card.getByTestId('voice-recorder')).toHaveAttribute('data-state', 'recording');
-    await page.waitForTimeout(1_200);
+    // a second of speech at least: the countdown has left 2:00
+    await expect(card.getByTestId('voice-countdown')).toHaveText(/^1:5\d$/, { timeout: 5_000 });
     await card.getByRole('button', { name: 'Stop' }).click();
     await expect(page.getByText(/We could not turn your recording into text\. The transcription service is not available right now/)).toBeVisible({ timeout: 15_000 });
     await expect(answer).toHaveValue('Kept as typed');

@@ -2,36 +2,17 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { actAsGuest, actAsUser, createBook, createGuestBook, signUp, waitSaved } from './helpers/api';
 import { saveScreenshot, WIDTHS } from './helpers/screenshots';
 
-/** A guest book created through the creation API (the guest variant), as the options screen does. */
-async function createGuestBook(request: APIRequestContext, lng: string, name: string) {
-  const response = await request.post('/api/getGenerateCategoriesWithQuestionsAsGuest', {
-    headers: { lng },
-    multipart: {
-      service_id: '1',
-      general_category_id: '2',
-      category_based_type_ids: '[301]',
-      category_length_type_id: '21',
-      toolId: '1',
-      book_name: name,
-      another_story_subject: 'Mia nonna Rosa, infermiera a Napoli durante la guerra',
-    },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  return (await response.json()).success as { id: number; guest_token: string; checkpoint_data: { data: Array<{ id: number; questions: Array<{ id: number }> }> } };
-}
+/** A guest's book about an Italian grandmother (its page language set by `lng`). */
+const italianGuestBook = (request: APIRequestContext, lng: string, name: string) =>
+  createGuestBook(request, { lng, book_name: name, another_story_subject: 'Mia nonna Rosa, infermiera a Napoli durante la guerra' });
 
 /** Opens the book as the guest who created it: the trial session sits in this browser's storage. */
 async function openAsGuest(page: Page, book: object & { id: number }, lng = 'it') {
-  await page.addInitScript((trial) => {
-    if (!localStorage.getItem('trial_session')) localStorage.setItem('trial_session', trial);
-  }, JSON.stringify(book));
+  await actAsGuest(page, book);
   await page.goto(`/${lng}/questions/${book.id}`);
-}
-
-async function waitSaved(page: Page) {
-  await expect(page.getByTestId('save-status')).toHaveAttribute('data-status', 'saved', { timeout: 15_000 });
 }
 
 async function chooseAllSurveyAnswers(page: Page, chapter: ReturnType<Page['getByTestId']>) {
@@ -46,7 +27,7 @@ async function chooseAllSurveyAnswers(page: Page, chapter: ReturnType<Page['getB
 test('a guest answers the first chapter in Italian, generates it, edits the text, reloads and finds everything', async ({ page, request }, testInfo) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: WIDTHS.desktop, height: 1000 });
-  const book = await createGuestBook(request, 'it', 'Rosa');
+  const book = await italianGuestBook(request, 'it', 'Rosa');
   const first = book.checkpoint_data.data[0];
   await openAsGuest(page, book);
 
@@ -74,7 +55,8 @@ test('a guest answers the first chapter in Italian, generates it, edits the text
   const text = chapter.getByTestId('chapter-text');
   await expect(text).toBeVisible({ timeout: 60_000 });
   await expect(chapter.getByRole('button', { name: 'Ricrea il capitolo' })).toBeVisible();
-  await expect(page.getByRole('progressbar')).not.toHaveAttribute('aria-valuenow', '0');
+  // The book's own progress bar (by name: a toast on screen has a progress bar too).
+  await expect(page.getByRole('progressbar', { name: 'Avanzamento del tuo libro' })).not.toHaveAttribute('aria-valuenow', '0');
   // The questions fold away once the chapter has its text.
   await expect(answers).toHaveCount(0);
 
@@ -124,7 +106,7 @@ async function guestContext(browser: Browser, book: object & { id: number }) {
 }
 
 test('two screens edit the same book at once and both edits survive', async ({ browser, request }) => {
-  const book = await createGuestBook(request, 'it', 'Due schermi');
+  const book = await italianGuestBook(request, 'it', 'Due schermi');
   const chapter = book.checkpoint_data.data[0];
   expect(chapter.questions.length).toBeGreaterThan(1);
   const a = await guestContext(browser, book);
@@ -149,36 +131,16 @@ test('two screens edit the same book at once and both edits survive', async ({ b
 test('an unknown or foreign book shows a clear error and nothing else', async ({ page, request }) => {
   await page.goto('/fr/questions/999999');
   await expect(page.getByTestId('workspace-error')).toContainText('Ce livre est introuvable');
-  const book = await createGuestBook(request, 'fr', 'Pas à moi');
+  const book = await italianGuestBook(request, 'fr', 'Pas à moi');
   await page.goto(`/fr/questions/${book.id}`);
   await expect(page.getByTestId('workspace-error')).toContainText("Ce livre n'est pas accessible");
   await expect(page.getByRole('textbox')).toHaveCount(0);
 });
 
-/** A verified account through the accounts API (register, then the automatic verification), as the register page does. */
-async function signUp(request: APIRequestContext) {
-  const email = `workspace-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  const password = 'Correct-horse-42';
-  const registered = await request.post('/api/register', {
-    headers: { lng: 'en' },
-    data: { first_name: 'Ada', last_name: 'Byron', email, city: 'London', password, confirm_password: password },
-  });
-  expect(registered.status(), await registered.text()).toBe(200);
-  const { registration_ticket } = (await registered.json()).success;
-  const verified = await request.post('/api/verifyRegistrationWithoutOtp', { headers: { lng: 'en' }, data: { email, registration_ticket } });
-  expect(verified.status(), await verified.text()).toBe(200);
-  return (await verified.json()).success.token as string;
-}
-
 test('a signed-in author saves to the server, and download asks about unsubmitted chapters', async ({ page, request }, testInfo) => {
-  const token = await signUp(request);
-  const created = await request.post('/api/getGenerateCategoriesWithQuestions', {
-    headers: { lng: 'en', authorization: `Bearer ${token}` },
-    multipart: { service_id: '1', general_category_id: '2', category_based_type_ids: '[301]', category_length_type_id: '21', toolId: '1', book_name: 'Grandma Rose', another_story_subject: 'My grandmother Rose, a nurse in Naples' },
-  });
-  expect(created.status(), await created.text()).toBe(200);
-  const book = (await created.json()).success as { id: number; checkpoint_data: { data: Array<{ id: number }> } };
-  await page.addInitScript((value) => sessionStorage.setItem('token', value), token);
+  const { token, auth } = await signUp(request, { prefix: 'workspace' });
+  const book = await createBook(request, token, { book_name: 'Grandma Rose', another_story_subject: 'My grandmother Rose, a nurse in Naples' });
+  await actAsUser(page, token);
   await page.setViewportSize({ width: WIDTHS.desktop, height: 1000 });
   await page.goto(`/en/questions/${book.id}`);
 
@@ -215,11 +177,11 @@ test('a signed-in author saves to the server, and download asks about unsubmitte
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Rose of Naples');
   await expect(chapter.locator('textarea[id^="answer-"]').first()).toHaveValue('She was born in 1921, above a bakery.');
-  const server = (await (await request.get(`/api/getSession/${book.id}`, { headers: { authorization: `Bearer ${token}` } })).json()).success;
+  const server = (await (await request.get(`/api/getSession/${book.id}`, { headers: auth })).json()).success;
   expect(server.introduction).toBe('This is the story of my grandmother.');
   // Someone else's token sees nothing.
-  const stranger = await signUp(request);
-  expect((await request.get(`/api/getSession/${book.id}`, { headers: { authorization: `Bearer ${stranger}` } })).status()).toBe(403);
+  const stranger = await signUp(request, { prefix: 'workspace' });
+  expect((await request.get(`/api/getSession/${book.id}`, { headers: stranger.auth })).status()).toBe(403);
 });
 
 /** Creates a coupon the way an operator does (`npm run coupon -- create …`), on the e2e server's database. */
@@ -240,14 +202,8 @@ const chapterOrder = (page: Page) =>
 
 test('a paid user adds a chapter, drags it to first place, deletes a question, reloads', async ({ page, request }, testInfo) => {
   test.setTimeout(120_000);
-  const token = await signUp(request);
-  const auth = { authorization: `Bearer ${token}` };
-  const created = await request.post('/api/getGenerateCategoriesWithQuestions', {
-    headers: { lng: 'en', ...auth },
-    multipart: { service_id: '1', general_category_id: '2', category_based_type_ids: '[301]', category_length_type_id: '21', toolId: '1', book_name: 'Letters from Lisbon', another_story_subject: 'My uncle Tomás, a sailor who wrote home every week' },
-  });
-  expect(created.status(), await created.text()).toBe(200);
-  const book = (await created.json()).success as { id: number; is_payed: boolean; checkpoint_data: { data: Array<{ id: number }> } };
+  const { token, auth } = await signUp(request, { prefix: 'workspace' });
+  const book = await createBook(request, token, { book_name: 'Letters from Lisbon', another_story_subject: 'My uncle Tomás, a sailor who wrote home every week' });
   expect(book.is_payed).toBe(false);
   const initialIds = book.checkpoint_data.data.map((c) => c.id);
   expect(initialIds.length).toBeGreaterThan(1);
@@ -255,7 +211,7 @@ test('a paid user adds a chapter, drags it to first place, deletes a question, r
   const code = `SPRING${Date.now()}`;
   await createCouponWithCommand(code, 1);
 
-  await page.addInitScript((value) => sessionStorage.setItem('token', value), token);
+  await actAsUser(page, token);
   await page.setViewportSize({ width: WIDTHS.desktop, height: 1000 });
   await page.goto(`/en/questions/${book.id}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Letters from Lisbon' })).toBeVisible();
@@ -272,11 +228,7 @@ test('a paid user adds a chapter, drags it to first place, deletes a question, r
   await expect(page.getByRole('button', { name: 'Add a chapter' })).toBeVisible();
   await expect(page.getByText('The first chapter is free. Unlock the whole book to write every chapter.')).toHaveCount(0);
   // The single use is taken: the same code no longer unlocks another book.
-  const other = await request.post('/api/getGenerateCategoriesWithQuestions', {
-    headers: { lng: 'en', ...auth },
-    multipart: { service_id: '1', general_category_id: '2', category_based_type_ids: '[301]', category_length_type_id: '21', toolId: '1', book_name: 'Second book', another_story_subject: 'My aunt Inês and her bakery' },
-  });
-  const otherId = (await other.json()).success.id as number;
+  const otherId = (await createBook(request, token, { book_name: 'Second book', another_story_subject: 'My aunt Inês and her bakery' })).id;
   const reused = await request.post('/api/checkCouponForPayment', { headers: { lng: 'en', ...auth }, data: { plan_id: 1, service_session_id: otherId, code } });
   expect(reused.status()).toBe(400);
   expect((await reused.json()).code).toBe('coupons.used_up');
@@ -301,11 +253,13 @@ test('a paid user adds a chapter, drags it to first place, deletes a question, r
   await handle.focus();
   await page.keyboard.press('Space');
   await expect(page.getByText(new RegExp(`^(Picked up draggable item|Draggable item) ${added}`))).toHaveCount(1);
-  // One step up per key press, as dnd-kit's live region announces; stop once over the first chapter.
+  // One step up per key press: wait for dnd-kit's live region to announce each move; stop once over the first chapter.
+  const liveRegion = page.locator('[id^="DndLiveRegion"]').filter({ hasText: `item ${added}` });
   const overFirst = page.getByText(`Draggable item ${added} was moved over droppable area ${initialIds[0]}.`);
   for (let i = 0; i < initialIds.length + 3 && (await overFirst.count()) === 0; i += 1) {
+    const before = (await liveRegion.textContent()) ?? '';
     await page.keyboard.press('ArrowUp');
-    await page.waitForTimeout(300);
+    await expect(liveRegion).not.toHaveText(before);
   }
   await expect(overFirst).toHaveCount(1);
   await page.keyboard.press('Space');

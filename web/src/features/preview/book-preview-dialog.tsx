@@ -61,8 +61,23 @@ export function BookPreviewDialog({
   const [active, setActive] = useState(sections[0]?.id ?? '');
   const [contentReady, setContentReady] = useState(false);
   /** While a chosen section scrolls into view, the observer does not move the highlight. */
-  const pinned = useRef<number | null>(null);
+  const pinned = useRef(false);
+  const idle = useRef<number | null>(null);
   const repick = useRef<(() => void) | null>(null);
+
+  /**
+   * Once the pages stop scrolling (no scroll event for a moment), the pin is lifted and the section in
+   * view is picked again. A fixed delay is not enough: a smooth scroll on a slow phone outlasts it, and
+   * when the scroll then ends at the bottom no observer entry comes to pick the last section.
+   */
+  const settleLater = useCallback(() => {
+    if (idle.current !== null) window.clearTimeout(idle.current);
+    idle.current = window.setTimeout(() => {
+      idle.current = null;
+      pinned.current = false;
+      repick.current?.();
+    }, 250);
+  }, []);
 
   const setScroller = useCallback((node: HTMLDivElement | null) => {
     scroller.current = node;
@@ -91,7 +106,7 @@ export function BookPreviewDialog({
     const observer = new IntersectionObserver(
       (entries) => {
         for (const entry of entries) visible.set(entry.target.id, entry.isIntersecting);
-        if (pinned.current === null) pick();
+        if (!pinned.current) pick();
       },
       { root, rootMargin: '0px 0px -66% 0px', threshold: 0 },
     );
@@ -99,11 +114,16 @@ export function BookPreviewDialog({
       const element = root.querySelector(`#${CSS.escape(section.id)}`);
       if (element) observer.observe(element);
     }
+    root.addEventListener('scroll', settleLater, { passive: true });
     return () => {
       observer.disconnect();
+      root.removeEventListener('scroll', settleLater);
+      if (idle.current !== null) window.clearTimeout(idle.current);
+      idle.current = null;
+      pinned.current = false;
       repick.current = null;
     };
-  }, [open, contentReady, sections]);
+  }, [open, contentReady, sections, settleLater]);
 
   // Keep the highlighted entry visible in the navigation (the phone strip scrolls sideways).
   useEffect(() => {
@@ -116,11 +136,8 @@ export function BookPreviewDialog({
     const target = root?.querySelector<HTMLElement>(`#${CSS.escape(id)}`);
     if (!root || !target) return;
     setActive(id);
-    if (pinned.current !== null) window.clearTimeout(pinned.current);
-    pinned.current = window.setTimeout(() => {
-      pinned.current = null;
-      repick.current?.();
-    }, 800);
+    pinned.current = true;
+    settleLater();
     root.scrollTo({ top: target.offsetTop - root.offsetTop, behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
     target.focus({ preventScroll: true });
   };

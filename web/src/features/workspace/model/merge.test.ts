@@ -139,4 +139,34 @@ describe('mergeCheckpoints', () => {
     const theirs = resolveConflict(checkpoint, conflicts[0], 'Theirs', server.data[0]);
     expect(theirs.data[0].generated_content_json).toBe(server.data[0].generated_content_json);
   });
+
+  it('never reports equal sides as a conflict: same text, other time stamp, key order or trailing spaces', () => {
+    const base = book();
+    const local = clone(base);
+    const server = clone(base);
+    // The server stored the generated chapter at 12:00:00; this tab applied the same result at 12:00:01.
+    Object.assign(local.data[0], { generated_content: 'Rosa sang.', generated_content_json: '[{"text":"Rosa sang."}]', summary: 'S', submitted_at: '2025-01-01 12:00:01', generated_count: 1 });
+    Object.assign(server.data[0], { generated_content: 'Rosa sang.', generated_content_json: '[{"text":"Rosa sang."}]', summary: 'S', submitted_at: '2025-01-01 12:00:00', generated_count: 1 });
+    local.data[1].questions[0].transcript = 'Born in Naples.   ';
+    server.data[1].questions[0].transcript = 'Born in Naples.';
+    // the same chapter written with its keys in another order
+    server.data[2] = Object.fromEntries(Object.entries({ ...server.data[2], name: 'Renamed' }).reverse()) as typeof server.data[2];
+    local.data[2].name = 'Renamed';
+    const { checkpoint, conflicts } = mergeCheckpoints(base, local, server);
+    expect(conflicts).toEqual([]);
+    expect(checkpoint.data[0].generated_content).toBe('Rosa sang.');
+    expect(checkpoint.data[2].name).toBe('Renamed');
+  });
+
+  it('takes the paragraphs and time stamp of the side whose text wins', () => {
+    const base = book();
+    const local = clone(base);
+    local.data[0].questions[0].transcript = 'mine';
+    const server = clone(base);
+    Object.assign(server.data[0], { generated_content: 'Theirs', generated_content_json: '[{"text":"Theirs"}]', submitted_at: '2025-01-01 12:00:00' });
+    const { checkpoint, conflicts } = mergeCheckpoints(base, local, server);
+    expect(conflicts).toEqual([]);
+    expect(checkpoint.data[0]).toMatchObject({ generated_content: 'Theirs', generated_content_json: '[{"text":"Theirs"}]', submitted_at: '2025-01-01 12:00:00' });
+    expect(checkpoint.data[0].questions[0].transcript).toBe('mine');
+  });
 });

@@ -25,13 +25,24 @@ export interface MergeResult {
   conflicts: MergeConflict[];
 }
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+/** JSON with object keys sorted, so two equal values compare equal whatever order their keys were written in. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value ?? null, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).filter(([, x]) => x !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+}
 
-/** Picks one value; `null` as the third element means a true conflict (local kept). */
-function pick<T>(base: T | undefined, local: T, server: T): [T, boolean] {
-  if (same(local, server)) return [local, false];
-  if (base !== undefined && same(local, base)) return [server, false];
-  if (base !== undefined && same(server, base)) return [local, false];
+const same = (a: unknown, b: unknown) => canonical(a) === canonical(b);
+/** Texts that read the same: trailing white space is not a change (answers are trimmed on blur and by the server). */
+const sameText = (a: unknown, b: unknown) => String(a ?? '').trimEnd() === String(b ?? '').trimEnd();
+
+/** Picks one value; `true` as the second element means a true conflict (local kept). Two equal sides never conflict. */
+function pick<T>(base: T | undefined, local: T, server: T, equal: (a: T, b: T) => boolean = same): [T, boolean] {
+  if (equal(local, server)) return [local, false];
+  if (base !== undefined && equal(local, base)) return [server, false];
+  if (base !== undefined && equal(server, base)) return [local, false];
   return [local, true];
 }
 
@@ -80,8 +91,8 @@ function survivors<T extends { id: number }>(base: T[], local: T[], server: T[])
 function mergeQuestion(chapterId: number, base: Question | undefined, local: Question | undefined, server: Question | undefined, conflicts: MergeConflict[]): Question {
   if (!local) return server!;
   if (!server) return local;
-  const [name, nameConflict] = pick(base?.name, local.name, server.name);
-  const [transcript, transcriptConflict] = pick(base?.transcript ?? '', local.transcript ?? '', server.transcript ?? '');
+  const [name, nameConflict] = pick(base?.name, local.name, server.name, sameText);
+  const [transcript, transcriptConflict] = pick(base?.transcript ?? '', local.transcript ?? '', server.transcript ?? '', sameText);
   if (nameConflict) conflicts.push({ id: `qn:${chapterId}:${local.id}`, field: 'question_name', chapterId, questionId: local.id, local: local.name, server: server.name });
   if (transcriptConflict) {
     conflicts.push({ id: `qt:${chapterId}:${local.id}`, field: 'question_transcript', chapterId, questionId: local.id, local: local.transcript ?? '', server: server.transcript ?? '' });
@@ -96,14 +107,29 @@ const contentOf = (c: Chapter) => ({
   summary: c.summary ?? null,
   submitted_at: c.submitted_at ?? null,
 });
+type Content = ReturnType<typeof contentOf>;
+
+/**
+ * A chapter's text with what belongs to it (paragraphs, summary, time stamp). Only the text can
+ * conflict: when both sides hold the same text — e.g. the server stored a generated chapter and this
+ * tab applied the same result a second later — its time stamp or summary differing is no conflict.
+ */
+function mergeContent(base: Chapter | undefined, local: Chapter, server: Chapter): [Content, boolean] {
+  const [l, s] = [contentOf(local), contentOf(server)];
+  const b = base ? contentOf(base) : undefined;
+  const [text, conflict] = pick(b?.generated_content, l.generated_content, s.generated_content, sameText);
+  if (conflict) return [l, true];
+  if (!sameText(l.generated_content, s.generated_content)) return [text === l.generated_content ? l : s, false];
+  return [pick(b, l, s)[0], false];
+}
 
 function mergeChapter(base: Chapter | undefined, local: Chapter | undefined, server: Chapter | undefined, conflicts: MergeConflict[]): Chapter {
   if (!local) return server!;
   if (!server) return local;
   const id = local.id;
-  const [name, nameConflict] = pick(base?.name, local.name, server.name);
+  const [name, nameConflict] = pick(base?.name, local.name, server.name, sameText);
   if (nameConflict) conflicts.push({ id: `cn:${id}`, field: 'chapter_name', chapterId: id, local: local.name, server: server.name });
-  const [content, contentConflict] = pick(base ? contentOf(base) : undefined, contentOf(local), contentOf(server));
+  const [content, contentConflict] = mergeContent(base, local, server);
   if (contentConflict) {
     conflicts.push({ id: `cc:${id}`, field: 'chapter_content', chapterId: id, local: local.generated_content ?? '', server: server.generated_content ?? '' });
   }
@@ -140,7 +166,7 @@ export function mergeCheckpoints(base: CheckpointData, local: CheckpointData, se
   const order = mergeOrder(base.data.map((c) => c.id), local.data.map((c) => c.id), server.data.map((c) => c.id), keep);
   const find = (list: Chapter[], id: number) => list.find((c) => c.id === id);
   const data = order.map((id) => mergeChapter(find(base.data, id), find(local.data, id), find(server.data, id), conflicts));
-  const [subject, subjectConflict] = pick(base.another_story_subject ?? '', local.another_story_subject ?? '', server.another_story_subject ?? '');
+  const [subject, subjectConflict] = pick(base.another_story_subject ?? '', local.another_story_subject ?? '', server.another_story_subject ?? '', sameText);
   if (subjectConflict) {
     conflicts.push({ id: 'subject', field: 'another_story_subject', local: local.another_story_subject ?? '', server: server.another_story_subject ?? '' });
   }
@@ -148,6 +174,25 @@ export function mergeCheckpoints(base: CheckpointData, local: CheckpointData, se
     checkpoint: { ...server, data, another_story_subject: subject, lookups: mergeSurvey(base, local, server) },
     conflicts,
   };
+}
+
+/** What the author wrote in a book (chapters, questions, texts, order, survey choices), to tell two copies apart. */
+function authored(checkpoint: CheckpointData): unknown {
+  return {
+    subject: (checkpoint.another_story_subject ?? '').trimEnd(),
+    chapters: checkpoint.data.map((c) => ({
+      id: c.id,
+      name: c.name.trimEnd(),
+      text: (c.generated_content ?? '').trimEnd(),
+      questions: c.questions.map((q) => ({ id: q.id, name: q.name.trimEnd(), transcript: (q.transcript ?? '').trimEnd() })),
+    })),
+    survey: checkpoint.lookups.survey_questions.map((q) => [q.id, q.survey_answers.find((a) => a.is_selected)?.id ?? null]),
+  };
+}
+
+/** True when both copies hold the same writing (server-kept fields such as counters may differ). */
+export function sameWriting(a: CheckpointData, b: CheckpointData): boolean {
+  return same(authored(a), authored(b));
 }
 
 /** Applies the author's choice for one conflict: the text to keep. */

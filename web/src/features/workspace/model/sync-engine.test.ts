@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { CheckpointData } from '@common/schemas/session';
-import { SyncEngine, type SaveOutcome } from './sync-engine';
-import { updateQuestion } from './checkpoint-ops';
+import { SyncEngine, type Draft, type SaveOutcome } from './sync-engine';
+import { updateChapter, updateQuestion } from './checkpoint-ops';
 
 function book(): CheckpointData {
   return {
@@ -106,6 +106,85 @@ describe('SyncEngine', () => {
     await vi.advanceTimersByTimeAsync(50);
     expect(server.checkpoint.data.map((c) => c.questions[0].transcript)).toEqual(['unsent', 'other device']);
     expect(engine.getState().status).toBe('saved');
+    vi.useRealTimers();
+  });
+
+  it('does not conflict when the server stored the same generated chapter a second earlier (version moved on)', async () => {
+    vi.useFakeTimers();
+    const { server, transport } = fakeServer(book());
+    const engine = new SyncEngine({ base: { checkpoint: server.checkpoint, version: 1 }, transport, debounceMs: 100 });
+    const generated = { generated_content: 'Rosa sang.', generated_content_json: '[{"text":"Rosa sang."}]', summary: 'Rosa', generated_count: 1 };
+    // The generation call saves the answers and then the chapter on the server: two versions this tab never saw.
+    server.checkpoint = updateChapter(server.checkpoint, 1, { ...generated, submitted_at: '2025-01-01 12:00:00' });
+    server.version = 3;
+    engine.update((c) => updateChapter(c, 1, { ...generated, submitted_at: '2025-01-01 12:00:01' }));
+    await vi.advanceTimersByTimeAsync(500);
+    expect(engine.getState().conflicts).toEqual([]);
+    expect(engine.getState()).toMatchObject({ status: 'saved', version: 4 });
+    expect(server.checkpoint.data[0].generated_content).toBe('Rosa sang.');
+    vi.useRealTimers();
+  });
+
+  it('never conflicts with its own earlier save whose answer was lost, after the next edit', async () => {
+    vi.useFakeTimers();
+    const { server, transport } = fakeServer(book());
+    const engine = new SyncEngine({ base: { checkpoint: server.checkpoint, version: 1 }, transport, debounceMs: 100 });
+    // The first save is stored, but its answer never arrives (timeout, dropped connection): the tab retries.
+    let release: () => void = () => undefined;
+    transport.save.mockImplementationOnce(async ({ checkpoint }) => {
+      server.checkpoint = structuredClone(checkpoint);
+      server.version += 1;
+      await new Promise<void>((resolve) => (release = resolve));
+      return { kind: 'retry' };
+    });
+    engine.update((c) => updateQuestion(c, 1, 10, { transcript: 'Rosa was born' }));
+    await vi.advanceTimersByTimeAsync(150);
+    // The author keeps typing in the same answer while that save is in flight.
+    engine.update((c) => updateQuestion(c, 1, 10, { transcript: 'Rosa was born in Naples.' }));
+    await vi.advanceTimersByTimeAsync(150);
+    release();
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(engine.getState().conflicts).toEqual([]);
+    expect(engine.getState().status).toBe('saved');
+    expect(server.checkpoint.data[0].questions[0].transcript).toBe('Rosa was born in Naples.');
+    expect(engine.getState().version).toBe(server.version);
+    vi.useRealTimers();
+  });
+
+  it('never conflicts with its own keepalive flush', async () => {
+    vi.useFakeTimers();
+    const { server, transport } = fakeServer(book());
+    const flush = vi.fn((body: { checkpoint: CheckpointData; version: number }) => void transport.save(body));
+    const engine = new SyncEngine({ base: { checkpoint: server.checkpoint, version: 1 }, transport: { ...transport, flush }, debounceMs: 100 });
+    engine.update((c) => updateQuestion(c, 1, 10, { transcript: 'Rosa' }));
+    engine.flush(); // e.g. beforeunload for a download link: the page stays
+    engine.update((c) => updateQuestion(c, 1, 10, { transcript: 'Rosa sang' }));
+    await vi.advanceTimersByTimeAsync(500);
+    expect(flush).toHaveBeenCalledTimes(1);
+    expect(engine.getState().conflicts).toEqual([]);
+    expect(server.checkpoint.data[0].questions[0].transcript).toBe('Rosa sang');
+    vi.useRealTimers();
+  });
+
+  it('a page closed while its save was on the way does not conflict with that save once reopened', async () => {
+    vi.useFakeTimers();
+    const { server, transport } = fakeServer(book());
+    const drafts: unknown[] = [];
+    transport.save.mockImplementationOnce(async ({ checkpoint }) => {
+      server.checkpoint = structuredClone(checkpoint); // stored, but the page is gone before the answer
+      server.version += 1;
+      return new Promise<SaveOutcome>(() => undefined);
+    });
+    const first = new SyncEngine({ base: { checkpoint: server.checkpoint, version: 1 }, transport, debounceMs: 100, persist: (d) => drafts.push(d) });
+    first.update((c) => updateQuestion(c, 1, 10, { transcript: 'Rosa was born' }));
+    await vi.advanceTimersByTimeAsync(150);
+    first.update((c) => updateQuestion(c, 1, 10, { transcript: 'Rosa was born in Naples.' }));
+    first.dispose(); // closed before the next save (and without a keepalive)
+    const draft = drafts.at(-1) as Draft;
+    const reopened = new SyncEngine({ base: { checkpoint: server.checkpoint, version: server.version }, draft, transport, debounceMs: 100 });
+    expect(reopened.getState().conflicts).toEqual([]);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(server.checkpoint.data[0].questions[0].transcript).toBe('Rosa was born in Naples.');
     vi.useRealTimers();
   });
 });

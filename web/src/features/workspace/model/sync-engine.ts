@@ -1,5 +1,5 @@
 import type { CheckpointData } from '@common/schemas/session';
-import { mergeCheckpoints, resolveConflict, type MergeConflict } from './merge';
+import { mergeCheckpoints, resolveConflict, sameWriting, type MergeConflict } from './merge';
 
 /**
  * Keeps one book safe while the author types (spec section 4, DESIGN "Books"): every change is
@@ -30,6 +30,8 @@ export interface Draft {
   base_version: number;
   base: CheckpointData;
   checkpoint: CheckpointData;
+  /** Copies sent on `base_version` with no answer yet: if the server holds one, it is this tab's own save. */
+  sent?: CheckpointData[];
 }
 
 export interface SyncOptions {
@@ -63,6 +65,11 @@ export class SyncEngine {
   private inFlight = false;
   private again = false;
   private backoff: number;
+  /**
+   * Copies this tab sent on the current base version without learning whether they were stored (a
+   * save whose answer was lost, a keepalive flush): when a 409 shows one of them, it is our own save.
+   */
+  private unanswered: CheckpointData[] = [];
   private readonly timers;
   private disposed = false;
 
@@ -75,7 +82,11 @@ export class SyncEngine {
     const draft = options.draft;
     if (draft) {
       if (draft.base_version === options.base.version) checkpoint = draft.checkpoint;
-      else ({ checkpoint, conflicts } = mergeCheckpoints(draft.base, draft.checkpoint, options.base.checkpoint));
+      else {
+        // The page may have gone while a save was on its way: the server then holds our own copy.
+        const own = [...(draft.sent ?? [])].reverse().find((copy) => sameWriting(copy, options.base.checkpoint));
+        ({ checkpoint, conflicts } = mergeCheckpoints(own ?? draft.base, draft.checkpoint, options.base.checkpoint));
+      }
     }
     this.state = { checkpoint, version: options.base.version, status: 'saved', conflicts, serverCheckpoint: conflicts.length ? options.base.checkpoint : null };
     if (checkpoint !== options.base.checkpoint) this.schedule(0);
@@ -99,7 +110,9 @@ export class SyncEngine {
 
   private persist() {
     this.options.persist?.(
-      this.dirty ? { base_version: this.base.version, base: this.base.checkpoint, checkpoint: this.state.checkpoint } : null,
+      this.dirty
+        ? { base_version: this.base.version, base: this.base.checkpoint, checkpoint: this.state.checkpoint, ...(this.unanswered.length ? { sent: this.unanswered.slice(-2) } : {}) }
+        : null,
       this.state.checkpoint,
       this.base.version,
     );
@@ -147,6 +160,7 @@ export class SyncEngine {
     this.inFlight = true;
     if (this.state.status !== 'offline') this.set({ status: 'saving' });
     let outcome: SaveOutcome;
+    this.remember(sent);
     try {
       outcome = await transport.save({ checkpoint: sent, version: this.base.version });
     } catch {
@@ -157,6 +171,7 @@ export class SyncEngine {
     switch (outcome.kind) {
       case 'ok':
         this.base = { checkpoint: sent, version: outcome.version };
+        this.unanswered = [];
         this.backoff = 1000;
         this.set({ version: outcome.version, status: this.dirty ? 'saving' : 'saved' });
         this.persist();
@@ -164,7 +179,11 @@ export class SyncEngine {
         break;
       case 'conflict': {
         const server = outcome.server;
-        const merged = mergeCheckpoints(this.base.checkpoint, this.state.checkpoint, server.checkpoint);
+        // The server may hold a copy this tab sent itself (its answer lost, or a keepalive flush):
+        // then that copy is the common base, and nothing this tab typed since can conflict with it.
+        const own = [...this.unanswered].reverse().find((copy) => sameWriting(copy, server.checkpoint));
+        const merged = mergeCheckpoints(own ?? this.base.checkpoint, this.state.checkpoint, server.checkpoint);
+        this.unanswered = [];
         this.base = { checkpoint: server.checkpoint, version: server.version };
         const conflicts = [...this.state.conflicts.filter((c) => !merged.conflicts.some((m) => m.id === c.id)), ...merged.conflicts];
         this.set({
@@ -200,9 +219,15 @@ export class SyncEngine {
 
   /** The page is going away: send what is not saved yet, without waiting for an answer. */
   flush = (): void => {
+    const send = this.dirty && this.options.transport?.flush;
+    if (send) this.remember(this.state.checkpoint);
     this.persist();
-    if (this.dirty && this.options.transport?.flush) this.options.transport.flush({ checkpoint: this.state.checkpoint, version: this.base.version });
+    if (send) this.options.transport!.flush!({ checkpoint: this.state.checkpoint, version: this.base.version });
   };
+
+  private remember(copy: CheckpointData) {
+    if (this.unanswered.at(-1) !== copy) this.unanswered = [...this.unanswered, copy].slice(-8);
+  }
 
   dispose = (): void => {
     this.disposed = true;

@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+/**
+ * Accounts and books made through the API, the way the pages make them, so a journey starts where it
+ * is interesting. Every e-mail is unique: with DATABASE_URL the e2e database keeps earlier runs' rows.
+ */
+
+/** An address no earlier run (nor another test of this run) has used. */
+export function uniqueEmail(prefix = 'e2e'): string {
+  return `${prefix}-${Date.now()}-${randomUUID().slice(0, 8)}@example.com`;
+}
+
+export interface SignedUpUser {
+  email: string;
+  password: string;
+  token: string;
+  /** `Authorization` header for API calls as this user. */
+  auth: { authorization: string };
+}
+
+/** A verified account: register, then the automatic verification, as the register page does. */
+export async function signUp(
+  request: APIRequestContext,
+  options: { prefix?: string; lng?: string; first_name?: string; last_name?: string; city?: string; password?: string } = {},
+): Promise<SignedUpUser> {
+  const email = uniqueEmail(options.prefix);
+  const password = options.password ?? 'Correct-horse-42';
+  const headers = { lng: options.lng ?? 'en' };
+  const registered = await request.post('/api/register', {
+    headers,
+    data: { first_name: options.first_name ?? 'Ada', last_name: options.last_name ?? 'Byron', email, city: options.city ?? 'London', password, confirm_password: password },
+  });
+  expect(registered.status(), await registered.text()).toBe(200);
+  const { registration_ticket } = (await registered.json()).success;
+  const verified = await request.post('/api/verifyRegistrationWithoutOtp', { headers, data: { email, registration_ticket } });
+  expect(verified.status(), await verified.text()).toBe(200);
+  const token = (await verified.json()).success.token as string;
+  return { email, password, token, auth: { authorization: `Bearer ${token}` } };
+}
+
+export interface BookOptions {
+  lng?: string;
+  book_name: string;
+  another_story_subject: string;
+}
+
+export interface CreatedBook {
+  id: number;
+  version: number;
+  is_payed: boolean;
+  guest_token?: string;
+  checkpoint_data: { data: Array<{ id: number; name: string; questions: Array<{ id: number; name: string }> }> };
+}
+
+/** A loved one's life story (general category 2, one-type 301, length 21, guided writing), as the options screen sends it. */
+const lovedOneForm = (book: BookOptions) => ({
+  service_id: '1',
+  general_category_id: '2',
+  category_based_type_ids: '[301]',
+  category_length_type_id: '21',
+  toolId: '1',
+  book_name: book.book_name,
+  another_story_subject: book.another_story_subject,
+});
+
+/** A signed-in author's new book (getGenerateCategoriesWithQuestions). */
+export async function createBook(request: APIRequestContext, token: string, book: BookOptions): Promise<CreatedBook> {
+  const response = await request.post('/api/getGenerateCategoriesWithQuestions', {
+    headers: { lng: book.lng ?? 'en', authorization: `Bearer ${token}` },
+    multipart: lovedOneForm(book),
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()).success as CreatedBook;
+}
+
+/** A guest's book (the guest variant of the creation call); its `guest_token` opens it. */
+export async function createGuestBook(request: APIRequestContext, book: BookOptions): Promise<CreatedBook & { guest_token: string }> {
+  const response = await request.post('/api/getGenerateCategoriesWithQuestionsAsGuest', {
+    headers: { lng: book.lng ?? 'en' },
+    multipart: lovedOneForm(book),
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()).success as CreatedBook & { guest_token: string };
+}
+
+/** The browser acts as the guest who created `book`: the trial session sits in its storage (kept across reloads). */
+export async function actAsGuest(page: Page, book: object & { id: number }) {
+  await page.addInitScript((trial) => {
+    if (!localStorage.getItem('trial_session')) localStorage.setItem('trial_session', trial);
+  }, JSON.stringify(book));
+}
+
+/** The browser is signed in with `token` (as the login page leaves it for a session that is not remembered). */
+export async function actAsUser(page: Page, token: string) {
+  await page.addInitScript((value) => sessionStorage.setItem('token', value), token);
+}
+
+/** The workspace says every change is on the server. */
+export async function waitSaved(page: Page) {
+  await expect(page.getByTestId('save-status')).toHaveAttribute('data-status', 'saved', { timeout: 15_000 });
+}
+
+/** The browser is signed in with `token` in the `token` cookie (as a remembered login leaves it). */
+export async function actAsUserWithCookie(page: Page, token: string, baseURL: string) {
+  await page.context().addCookies([{ name: 'token', value: token, url: baseURL }]);
+}
