@@ -68,7 +68,7 @@ test('the waiting screen and the existing-book tools', async ({ page }) => {
   await page.locator('[data-testid^="type-"]').first().click();
   // a forcing tool hides the length choice
   await expect(page.locator('[data-testid^="length-"]')).toHaveCount(0);
-  await expect(page.getByText('Con questo strumento il tuo libro avrà questa lunghezza')).toBeVisible();
+  await expect(page.getByText('Con questo strumento il Suo libro avrà questa lunghezza')).toBeVisible();
   await page.getByLabel('Di chi parla questo libro?').fill('Mia nonna Rosa, sarta a Bologna');
   // hold the answer until the waiting screen and its timer have been seen
   let release: () => void = () => undefined;
@@ -78,7 +78,7 @@ test('the waiting screen and the existing-book tools', async ({ page }) => {
     await route.continue();
   });
   await page.getByRole('button', { name: 'Inizia a scrivere' }).click();
-  await expect(page.getByRole('alertdialog')).toContainText('Stiamo dando forma alla grande idea del tuo libro');
+  await expect(page.getByRole('alertdialog')).toContainText('Stiamo dando forma alla grande idea del Suo libro');
   await expect(page.getByTestId('waiting-timer')).toHaveText(/^00:0\d$/);
   release();
   await page.waitForURL(/\/it\/questions\/\d+$/);

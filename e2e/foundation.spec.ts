@@ -12,7 +12,7 @@ const titles = {
   fr: 'Sur quoi voulez-vous écrire\u00a0?',
   en: 'What do you want to write about?',
   es: '¿Sobre qué quieres escribir?',
-  it: 'Di cosa vuoi scrivere?',
+  it: 'Di che cosa desidera scrivere?',
 } as const;
 const ROOT = '/fr/general-categories/1';
 

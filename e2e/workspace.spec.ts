@@ -38,7 +38,7 @@ test('a guest answers the first chapter in Italian, generates it, edits the text
 
   // Generating before everything is chosen is refused with the spec's message.
   await chapter.getByRole('button', { name: 'Crea il capitolo' }).click();
-  await expect(page.getByText(/Compila le caselle obbligatorie|Rispondi a tutte le domande/).first()).toBeVisible();
+  await expect(page.getByText(/Compili le caselle obbligatorie|Risponda a tutte le domande/).first()).toBeVisible();
 
   const answers = chapter.locator('textarea[id^="answer-"]');
   const total = await answers.count();
@@ -56,7 +56,7 @@ test('a guest answers the first chapter in Italian, generates it, edits the text
   await expect(text).toBeVisible({ timeout: 60_000 });
   await expect(chapter.getByRole('button', { name: 'Ricrea il capitolo' })).toBeVisible();
   // The book's own progress bar (by name: a toast on screen has a progress bar too).
-  await expect(page.getByRole('progressbar', { name: 'Avanzamento del tuo libro' })).not.toHaveAttribute('aria-valuenow', '0');
+  await expect(page.getByRole('progressbar', { name: 'Avanzamento del Suo libro' })).not.toHaveAttribute('aria-valuenow', '0');
   // The questions fold away once the chapter has its text.
   await expect(answers).toHaveCount(0);
 
@@ -72,7 +72,7 @@ test('a guest answers the first chapter in Italian, generates it, edits the text
   const second = book.checkpoint_data.data[1];
   if (second) {
     await page.getByTestId(`chapter-${second.id}`).getByRole('button').click();
-    const dialog = page.getByRole('dialog', { name: 'Completa il tuo libro' });
+    const dialog = page.getByRole('dialog', { name: 'Completi il Suo libro' });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Accedi' })).toBeVisible();
     await saveScreenshot(page, testInfo, 'workspace-plan-modal', 'it', { fullPage: false });
