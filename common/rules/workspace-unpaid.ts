@@ -19,7 +19,7 @@ export function isChapterLocked(index: number, isPayed: boolean): boolean {
 const questionKey = (q: Question) => JSON.stringify([q.id, q.name, q.transcript ?? '']);
 
 /** The parts of a chapter the author can change; a locked chapter must keep them identical. */
-export function lockedChapterFingerprint(chapter: Chapter): string {
+function lockedChapterFingerprint(chapter: Chapter): string {
   return JSON.stringify([
     chapter.name,
     chapter.generated_content ?? '',

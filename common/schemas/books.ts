@@ -23,6 +23,25 @@ export type BookListItem = z.infer<typeof BookListItemSchema>;
 
 export const BOOK_NAME_MAX_LENGTH = 200;
 
+const optionalText = z.string().max(20_000).optional();
+
+/**
+ * The text fields of the book-creation form (multipart, spec section 7), plus our own optional
+ * `description` and `new_book`; the files (cover, word_file) are read beside them.
+ */
+export const CreateBookFieldsSchema = z.object({
+  service_id: IdParam,
+  general_category_id: IdParam,
+  category_based_type_ids: z.string().max(2000).optional(),
+  category_length_type_id: z.string().max(20).optional(),
+  another_story_subject: optionalText,
+  description: optionalText,
+  book_name: z.string().max(5000).optional(),
+  toolId: IdParam,
+  new_book: z.enum(['true', 'false', '1', '0']).optional(),
+});
+export type CreateBookFields = z.infer<typeof CreateBookFieldsSchema>;
+
 export const BookIdBodySchema = z.object({ id: IdParam });
 export const UpdateBookNameBodySchema = z.object({ id: IdParam, book_name: z.string().max(1000) });
 export const SessionIdParamsSchema = z.object({ id: IdParam });

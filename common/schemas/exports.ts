@@ -1,10 +1,5 @@
 import { z } from 'zod';
 
-/** Image keys of spec section 3: the cover, and two photos per chapter. */
-export const COVER_IMAGE_KEY = 'cover_media_photo';
-export const IMAGE_KEY_PATTERN = /^(cover_media_photo|chap_(\d{1,16})_media_([01]))$/;
-export const chapterImageKey = (chapterId: number, slot: 0 | 1) => `chap_${chapterId}_media_${slot}`;
-
 /** The book files a download produces; served only to the owner under /api/bookFile/{id}/{file}. */
 export const BOOK_FILES = ['book.pdf', 'book.epub', 'book.docx'] as const;
 export type BookFile = (typeof BOOK_FILES)[number];
@@ -22,6 +17,12 @@ export const GeneratedBookSchema = z.object({
   page_count: z.number().int(),
 });
 export type GeneratedBook = z.infer<typeof GeneratedBookSchema>;
+
+/** The text fields of the postGenerateBook form (multipart; photos ride beside them under their image keys). */
+export const GenerateBookFieldsSchema = z.object({
+  service_session_id: z.coerce.number().int().positive().max(2_147_483_647),
+  trim_size: z.enum(TRIM_SIZES).optional(),
+});
 
 export const BookFileParams = z.object({
   id: z.coerce.number().int().positive().max(2_147_483_647),

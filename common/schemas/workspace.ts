@@ -16,6 +16,12 @@ export function chapterIdOfImageKey(key: string): number | null {
   return match?.[2] ? Number(match[2]) : null;
 }
 
+/** The text fields of uploadSessionImage (multipart, beside the `file`). */
+export const UploadSessionImageFieldsSchema = z.object({
+  service_session_id: z.coerce.number().int().positive(),
+  key: ImageKeySchema,
+});
+
 export const WorkspaceSessionSchema = SessionSchema.extend({
   progress: z.number().int().min(0).max(100),
   /** Keys of the images stored for this book. */

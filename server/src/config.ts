@@ -12,7 +12,7 @@ const optional = z.string().optional().transform((v) => (v ? v : undefined));
  * Every environment variable Plume reads, with its default. `.env.example` documents them;
  * a bad value stops the start with a message naming the variable.
  */
-export const EnvSchema = z.object({
+const EnvSchema = z.object({
   NODE_ENV: z.string().default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8000),
   HOST: z.string().default('0.0.0.0'),
@@ -62,6 +62,11 @@ export const EnvSchema = z.object({
   S3_BUCKET: optional,
   S3_ACCESS_KEY_ID: optional,
   S3_SECRET_ACCESS_KEY: optional,
+}).superRefine((env, ctx) => {
+  if (env.STORAGE_PROVIDER !== 's3') return;
+  for (const name of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+    if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'required when STORAGE_PROVIDER=s3' });
+  }
 });
 export type Env = z.infer<typeof EnvSchema>;
 

@@ -3,10 +3,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import type { CheckpointData } from '@common/schemas/session';
 import { buildApp } from '../src/app';
 import { loadConfig, type Env } from '../src/config';
 import { createDb, nowIso } from '../src/db';
 import { hashToken, newToken } from '../src/auth/tokens';
+import { findSessionRow, insertSession, updateSessionFields, type SessionRow } from '../src/books/repository';
 
 export type TestApp = Awaited<ReturnType<typeof buildApp>>;
 
@@ -58,6 +60,8 @@ export async function buildTestApp(overrides: Partial<Env> = {}): Promise<TestAp
 
 let userCounter = 0;
 
+export type TestUser = Awaited<ReturnType<typeof createUser>>;
+
 /** A verified user with a valid bearer token, written straight to the database. */
 export async function createUser(app: TestApp, overrides: Partial<{ email: string; first_name: string; is_verified: boolean; language: string }> = {}) {
   userCounter += 1;
@@ -86,4 +90,51 @@ export async function createUser(app: TestApp, overrides: Partial<{ email: strin
     .values({ user_id: user.id, token_hash: hashToken(token), expires_at: new Date(Date.now() + 86_400_000).toISOString(), revoked_at: null, created_at: now })
     .execute();
   return { ...user, token, headers: { authorization: `Bearer ${token}` } };
+}
+
+/**
+ * A book's checkpoint: `chapters` chapters (ids 1…n) of two unanswered questions each (ids 10·c, 10·c+1),
+ * and one survey question with nothing selected.
+ */
+export function buildCheckpoint(chapters = 3): CheckpointData {
+  return {
+    data: Array.from({ length: chapters }, (_, c) => ({
+      id: c + 1,
+      general_category_id: 1,
+      name: `Chapter ${c + 1}`,
+      questions: [0, 1].map((q) => ({ id: (c + 1) * 10 + q, name: `Question ${q + 1}`, transcript: '', question_category_id: c + 1 })),
+      generated_content: '',
+      generated_count: 0,
+    })),
+    another_story_subject: 'A life by the sea',
+    lookups: { survey_questions: [{ id: 1, name: 'Style', survey_answers: [{ id: 1, name: 'Warm', is_selected: false }] }] },
+    general_category_id: 1,
+    category_based_type_ids: [2],
+    services_with_plans: [],
+  };
+}
+
+export interface BookOptions {
+  paid?: boolean;
+  /** The whole checkpoint (else `buildCheckpoint(chapters)`). */
+  checkpoint?: CheckpointData;
+  chapters?: number;
+  bookName?: string;
+  language?: string;
+}
+
+/** A book written straight to the database, owned by a user (`userId`) or by a guest (`guestToken`). */
+export async function createBook(app: TestApp, owner: { userId?: number; guestToken?: string }, options: BookOptions = {}): Promise<SessionRow> {
+  const row = await insertSession(app.ctx.db, {
+    user_id: owner.userId ?? null,
+    guest_token_hash: owner.guestToken ? hashToken(owner.guestToken) : null,
+    service_id: 1,
+    general_category_id: 1,
+    book_name: options.bookName ?? 'My life',
+    language: options.language ?? 'en',
+    checkpoint: options.checkpoint ?? buildCheckpoint(options.chapters),
+  });
+  if (!options.paid) return row;
+  await updateSessionFields(app.ctx.db, row.id, { is_payed: 1 });
+  return (await findSessionRow(app.ctx.db, row.id))!;
 }

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db';
 import { toBool } from '../db';
 import { unauthorized } from '../http/errors';
+import { findTokenOwner } from './repository';
 import { hashToken } from './tokens';
 
 export interface RequestUser {
@@ -28,20 +29,12 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 /** The signed-in user of a request, or null (unknown, expired or revoked token). */
-export async function findRequestUser(db: Db, request: FastifyRequest): Promise<RequestUser | null> {
+async function findRequestUser(db: Db, request: FastifyRequest): Promise<RequestUser | null> {
   const token = bearerToken(request);
   if (!token) return null;
   const tokenHash = hashToken(token);
-  const row = await db
-    .selectFrom('auth_tokens')
-    .innerJoin('users', 'users.id', 'auth_tokens.user_id')
-    .select([
-      'users.id', 'users.email', 'users.first_name', 'users.last_name', 'users.city', 'users.is_verified',
-      'users.coupon_code', 'users.language', 'auth_tokens.expires_at', 'auth_tokens.revoked_at',
-    ])
-    .where('auth_tokens.token_hash', '=', tokenHash)
-    .executeTakeFirst();
-  if (!row || row.revoked_at || row.expires_at <= new Date().toISOString() || !toBool(row.is_verified)) return null;
+  const row = await findTokenOwner(db, tokenHash);
+  if (!row || row.token_revoked_at || row.token_expires_at <= new Date().toISOString() || !toBool(row.is_verified)) return null;
   return {
     id: row.id, email: row.email, first_name: row.first_name, last_name: row.last_name, city: row.city,
     is_verified: true, coupon_code: row.coupon_code, language: row.language, tokenHash,

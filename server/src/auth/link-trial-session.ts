@@ -1,5 +1,6 @@
 import { CheckpointDataSchema } from '@common/schemas/session';
-import { nowIso, type Db } from '../db';
+import { claimGuestSession } from '../books/repository';
+import type { Db } from '../db';
 import { hashToken } from './tokens';
 
 /**
@@ -14,21 +15,8 @@ export async function linkTrialSession(db: Db, userId: number, trialSession: unk
   if (!trial) return null;
   try {
     const checkpoint = CheckpointDataSchema.safeParse(trial.checkpoint_data);
-    const result = await db
-      .updateTable('service_sessions')
-      .set((eb) => ({
-        user_id: userId,
-        guest_token_hash: null,
-        updated_at: nowIso(),
-        version: eb('version', '+', 1),
-        ...(checkpoint.success ? { checkpoint_data: JSON.stringify(checkpoint.data) } : {}),
-      }))
-      .where('id', '=', trial.id)
-      .where('user_id', 'is', null)
-      .where('guest_token_hash', '=', hashToken(trial.guest_token))
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1 ? trial.id : null;
+    const linked = await claimGuestSession(db, trial.id, hashToken(trial.guest_token), userId, checkpoint.success ? checkpoint.data : null);
+    return linked ? trial.id : null;
   } catch {
     return null;
   }

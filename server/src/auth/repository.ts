@@ -9,7 +9,7 @@ export type UserRow = Selectable<UsersTable>;
 export type TicketPurpose = 'reset' | 'confirm' | 'registration';
 
 /** Bearer tokens live 30 days (spec section 9, the cookie lifetime). */
-export const TOKEN_LIFETIME_MS = COOKIE_LIFETIME_MS;
+const TOKEN_LIFETIME_MS = COOKIE_LIFETIME_MS;
 
 export function presentUser(row: Pick<UserRow, 'id' | 'first_name' | 'last_name' | 'email' | 'city' | 'coupon_code'> & { is_verified: number | boolean }): User {
   return {

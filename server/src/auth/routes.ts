@@ -21,14 +21,10 @@ import type { AreaRoutes } from '../app';
 import { badRequest, forbidden, unauthorized } from '../http/errors';
 import { captchaSecret, createCaptcha } from '../providers/captcha';
 import { createMailer } from '../providers/mail';
-import { pruneCounters, rateLimit } from '../rate-limit';
+import { limitByIp, pruneCounters } from '../rate-limit';
 import { bearerToken, requireUser } from './guard';
 import * as repo from './repository';
-import { hashToken } from './tokens';
 import * as service from './service';
-
-/** Seconds a replaced token keeps working after refreshToken (another tab may still hold it). */
-const REFRESH_GRACE_MS = 60_000;
 
 /**
  * Accounts (spec section 7, "Authentication and account"). Public calls first (rate limited),
@@ -55,15 +51,13 @@ export const authRoutes: AreaRoutes = (api, ctx) => {
   }));
 
   /** ALTCHA challenge, in the shape the widget fetches (not wrapped in `success`). */
-  api.get('/captchaChallenge', async (request, reply) => {
+  api.get('/captchaChallenge', { preHandler: limitByIp(db, 'captcha', service.LIMITS.captchaPerIp) }, async (_request, reply) => {
     if (!captcha.challenge) throw badRequest('auth.captcha_off');
-    await rateLimit(ctx, { key: `captcha:ip:${request.ip}`, max: 120, windowMs: 15 * 60_000 });
     reply.header('cache-control', 'no-store');
     return captcha.challenge();
   });
 
-  api.post('/register', { schema: { body: RegisterBodySchema } }, async (request, reply) => {
-    await rateLimit(ctx, { key: `register:ip:${request.ip}`, ...service.LIMITS.registerPerIp });
+  api.post('/register', { preHandler: limitByIp(db, 'register', service.LIMITS.registerPerIp), schema: { body: RegisterBodySchema } }, async (request, reply) => {
     if (!(await captcha.verify(request.body.captcha, request.ip))) throw badRequest('auth.captcha_failed');
     const outcome = await service.registerAccount(deps, request.body, request.lng);
     if (outcome.status === 202) {
@@ -74,50 +68,58 @@ export const authRoutes: AreaRoutes = (api, ctx) => {
 
   api.post(
     '/verifyRegistrationWithoutOtp',
-    { schema: { body: VerifyRegistrationBodySchema, response: { 200: successOf(LoginResultSchema) } } },
+    {
+      preHandler: limitByIp(db, 'verify', service.LIMITS.verifyPerIp),
+      schema: { body: VerifyRegistrationBodySchema, response: { 200: successOf(LoginResultSchema) } },
+    },
     async (request) => {
-      await rateLimit(ctx, { key: `verify:ip:${request.ip}`, ...service.LIMITS.verifyPerIp });
       const { email, registration_ticket, trial_session } = request.body;
       return { success: await service.verifyRegistration(deps, email, registration_ticket, trial_session) };
     },
   );
 
-  api.post('/login', { schema: { body: LoginBodySchema, response: { 200: successOf(LoginResultSchema) } } }, async (request) => {
-    await rateLimit(ctx, { key: `login:ip:${request.ip}`, ...service.LIMITS.loginPerIp });
-    const body = request.body;
-    if ('access_token' in body) return { success: await service.loginWithGoogle(deps, body, request.lng) };
-    return { success: await service.loginWithPassword(deps, body.email, body.password, body.trial_session, request.ip) };
-  });
+  api.post(
+    '/login',
+    { preHandler: limitByIp(db, 'login', service.LIMITS.loginPerIp), schema: { body: LoginBodySchema, response: { 200: successOf(LoginResultSchema) } } },
+    async (request) => {
+      const body = request.body;
+      if ('access_token' in body) return { success: await service.loginWithGoogle(deps, body, request.lng) };
+      return { success: await service.loginWithPassword(deps, body.email, body.password, body.trial_session, request.ip) };
+    },
+  );
 
   api.post('/forgotPassword', { schema: { body: ForgotPasswordBodySchema, response: { 200: successOf(MessageSchema) } } }, async (request) => ({
     success: { message: await service.requestPasswordReset(deps, request.body.email, request.lng, request.ip) },
   }));
 
-  api.post('/resetPassword', { schema: { body: ResetPasswordBodySchema, response: { 200: successOf(MessageSchema) } } }, async (request) => {
-    await rateLimit(ctx, { key: `reset:ip:${request.ip}`, ...service.LIMITS.resetPerIp });
-    const { token, password, confirm_password } = request.body;
-    return { success: { message: await service.resetPassword(deps, token, password, confirm_password, request.lng) } };
-  });
+  api.post(
+    '/resetPassword',
+    { preHandler: limitByIp(db, 'reset', service.LIMITS.resetPerIp), schema: { body: ResetPasswordBodySchema, response: { 200: successOf(MessageSchema) } } },
+    async (request) => {
+      const { token, password, confirm_password } = request.body;
+      return { success: { message: await service.resetPassword(deps, token, password, confirm_password, request.lng) } };
+    },
+  );
 
   /** The confirmation link of the e-mail (REQUIRE_EMAIL_CONFIRMATION): confirms, then opens the login page. */
-  api.get('/confirmEmail', { schema: { querystring: z.object({ token: z.string().max(200).default(''), lng: z.string().optional() }) } }, async (request, reply) => {
-    const lng = isLanguage(request.query.lng) ? request.query.lng : request.lng;
-    await rateLimit(ctx, { key: `confirm:ip:${request.ip}`, max: 30, windowMs: 15 * 60_000 });
-    const ok = request.query.token ? await service.confirmEmail(deps, request.query.token, lng) : false;
-    return reply.redirect(`/${lng}/login?confirmed=${ok ? 1 : 0}`);
-  });
+  api.get(
+    '/confirmEmail',
+    {
+      preHandler: limitByIp(db, 'confirm', service.LIMITS.confirmPerIp),
+      schema: { querystring: z.object({ token: z.string().max(200).default(''), lng: z.string().optional() }) },
+    },
+    async (request, reply) => {
+      const lng = isLanguage(request.query.lng) ? request.query.lng : request.lng;
+      const ok = request.query.token ? await service.confirmEmail(deps, request.query.token, lng) : false;
+      return reply.redirect(`/${lng}/login?confirmed=${ok ? 1 : 0}`);
+    },
+  );
 
   /** Renews the session: a new 30-day token; the old one stops working a minute later. */
   api.post('/refreshToken', { schema: { response: { 200: successOf(RefreshResultSchema) } } }, async (request) => {
     const token = bearerToken(request);
     if (!token) throw unauthorized();
-    const tokenHash = hashToken(token);
-    const owner = await repo.findTokenOwner(db, tokenHash);
-    if (!owner || owner.token_revoked_at || owner.token_expires_at <= new Date().toISOString()) throw unauthorized();
-    if (!owner.is_verified) throw forbidden('auth.user_not_allowed');
-    const fresh = await repo.issueToken(db, owner.id);
-    await repo.shortenToken(db, tokenHash, REFRESH_GRACE_MS);
-    return { success: { token: fresh, user: repo.presentUser(owner) } };
+    return { success: await service.refreshToken(deps, token) };
   });
 
   api.post('/revokeToken', { preHandler: requireUser(db), schema: { response: { 200: successOf(z.boolean()) } } }, async (request) => {

@@ -1,7 +1,7 @@
 import type { Language } from '@common/constants';
-import type { LoginResult, RegisterBody } from '@common/schemas/auth';
+import type { LoginResult, RegisterBody, User } from '@common/schemas/auth';
 import type { AppContext } from '../app';
-import { AppError, badRequest, conflict, forbidden } from '../http/errors';
+import { AppError, badRequest, conflict, forbidden, unauthorized } from '../http/errors';
 import type { Mailer } from '../providers/mail';
 import { composeMail, type MailKind } from '../providers/mail/templates';
 import { GoogleTokenError, verifyGoogleAccessToken } from '../providers/identity/google';
@@ -9,10 +9,11 @@ import { checkLimit, clearLimit, hit, rateLimit } from '../rate-limit';
 import { linkTrialSession } from './link-trial-session';
 import { checkNewPassword, hashPassword, verifyPassword } from './passwords';
 import * as repo from './repository';
+import { hashToken } from './tokens';
 
-export const REGISTRATION_TICKET_MS = 10 * 60_000;
-export const RESET_TICKET_MS = 60 * 60_000;
-export const CONFIRM_TICKET_MS = 24 * 60 * 60_000;
+const REGISTRATION_TICKET_MS = 10 * 60_000;
+const RESET_TICKET_MS = 60 * 60_000;
+const CONFIRM_TICKET_MS = 24 * 60 * 60_000;
 
 /** Abuse limits (per IP are generous: many people share one address). */
 export const LIMITS = {
@@ -24,7 +25,12 @@ export const LIMITS = {
   forgotPerIp: { max: 20, windowMs: 60 * 60_000 },
   forgotPerEmail: { max: 3, windowMs: 60 * 60_000 },
   resetPerIp: { max: 30, windowMs: 15 * 60_000 },
+  confirmPerIp: { max: 30, windowMs: 15 * 60_000 },
+  captchaPerIp: { max: 120, windowMs: 15 * 60_000 },
 } as const;
+
+/** How long a replaced token keeps working after refreshToken (another tab may still hold it). */
+const REFRESH_GRACE_MS = 60_000;
 
 export interface AccountsDeps extends AppContext {
   mailer: Mailer;
@@ -170,4 +176,15 @@ export async function confirmEmail(deps: AccountsDeps, ticket: string, lng: Lang
   const user = await repo.updateUser(deps.db, userId, { is_verified: 1 });
   void mailLater(deps, lng, 'welcome', user.email, link(deps, `/${lng}/my-books`), { name: user.first_name });
   return true;
+}
+
+/** Renews a session: a new 30-day token; the old one stops working a minute later. */
+export async function refreshToken(deps: AccountsDeps, token: string): Promise<{ token: string; user: User }> {
+  const tokenHash = hashToken(token);
+  const owner = await repo.findTokenOwner(deps.db, tokenHash);
+  if (!owner || owner.token_revoked_at || owner.token_expires_at <= new Date().toISOString()) throw unauthorized();
+  if (!owner.is_verified) throw forbidden('auth.user_not_allowed');
+  const fresh = await repo.issueToken(deps.db, owner.id);
+  await repo.shortenToken(deps.db, tokenHash, REFRESH_GRACE_MS);
+  return { token: fresh, user: repo.presentUser(owner) };
 }

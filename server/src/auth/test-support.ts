@@ -39,6 +39,6 @@ export async function waitForMail(app: TestApp, to: string, match: RegExp = /./,
   }
 }
 
-export function decodeQp(raw: string): string {
+function decodeQp(raw: string): string {
   return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }

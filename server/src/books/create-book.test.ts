@@ -6,7 +6,7 @@ import {
   DESCRIPTION, GIF, LEGACY_DOC_CHAPTERS, PNG, VALID, WORD_MIME, bigJpeg, docxPlain, docxWithHeadings, docxWithPageBreaks, encryptedDocx, legacyDoc, multipart,
   zipBomb, type FilePart,
 } from '../../test/fixtures/books/forms';
-import { GUEST_BOOKS_PER_WINDOW } from './guest-limit';
+import { GUEST_BOOKS_LIMIT } from './create-book';
 
 let app: TestApp;
 let user: Awaited<ReturnType<typeof createUser>>;
@@ -305,11 +305,11 @@ describe('manuscript import failures', () => {
 });
 
 describe('guest rate limit', () => {
-  it(`allows ${GUEST_BOOKS_PER_WINDOW} guest books per address per hour, then 429`, async () => {
+  it(`allows ${GUEST_BOOKS_LIMIT.max} guest books per address per hour, then 429`, async () => {
     const { payload, headers } = multipart({ ...VALID[2], toolId: '99' });
     const send = () =>
       app.inject({ method: 'POST', url: '/api/getGenerateCategoriesWithQuestionsAsGuest', payload, headers, remoteAddress: '192.0.2.77' });
-    for (let i = 0; i < GUEST_BOOKS_PER_WINDOW; i += 1) expect((await send()).statusCode).toBe(400);
+    for (let i = 0; i < GUEST_BOOKS_LIMIT.max; i += 1) expect((await send()).statusCode).toBe(400);
     const limited = await send();
     expect(limited.statusCode).toBe(429);
     expect(limited.json().code).toBe('rate_limited');

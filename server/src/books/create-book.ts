@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { DESCRIPTION_MAX_LENGTH, DESCRIPTION_MIN_LENGTH, NEW_BOOK_TOOL_ID, type Language } from '@common/constants';
 import { bookTypeOf } from '@common/rules/book-type';
 import { forcedLengthOf } from '@common/rules/forced-length';
-import { BOOK_NAME_MAX_LENGTH } from '@common/schemas/books';
+import { IdParam } from '@common/schemas/api';
+import { BOOK_NAME_MAX_LENGTH, CreateBookFieldsSchema } from '@common/schemas/books';
 import type { QuestionCategory } from '@common/schemas/catalog';
 import type { Chapter, CheckpointData, Session } from '@common/schemas/session';
 import type { AppContext } from '../app';
@@ -18,29 +19,14 @@ import { insertSession, presentSession } from './repository';
 import { tailorBankChapters, type ChapterTailor } from './tailor';
 import { bookTexts } from './texts';
 
-const positiveId = z.coerce.number().int().positive().max(2_147_483_647);
-const optionalText = z.string().max(20_000).optional();
-
-/** The form's text fields (spec section 7), plus our own optional `description` and `new_book`. */
-const FieldsSchema = z.object({
-  service_id: positiveId,
-  general_category_id: positiveId,
-  category_based_type_ids: z.string().max(2000).optional(),
-  category_length_type_id: z.string().max(20).optional(),
-  another_story_subject: optionalText,
-  description: optionalText,
-  book_name: z.string().max(5000).optional(),
-  toolId: positiveId,
-  new_book: z.enum(['true', 'false', '1', '0']).optional(),
-});
+/** Guest books one address may start per hour (the count lives in the shared `counters` table). */
+export const GUEST_BOOKS_LIMIT = { max: 20, windowMs: 60 * 60 * 1000 };
 
 /** Tools whose book is the imported manuscript only (no guided chapters added). */
 const IMPORT_ONLY_TOOL_ICONS = new Set(['polish']);
 
-const fail = (code: string, status = 400) => new AppError(status, `books.${code}`);
-
 function parseTypeIds(raw: string | undefined): number[] {
-  if (!raw || raw.trim() === '' || raw.trim() === '[]') throw fail('select_required');
+  if (!raw || raw.trim() === '' || raw.trim() === '[]') throw badRequest('books.select_required');
   let value: unknown;
   try {
     value = JSON.parse(raw);
@@ -48,7 +34,7 @@ function parseTypeIds(raw: string | undefined): number[] {
     throw badRequest();
   }
   const list = Array.isArray(value) ? value : [value];
-  const parsed = z.array(positiveId).min(1).max(20).safeParse(list);
+  const parsed = z.array(IdParam).min(1).max(20).safeParse(list);
   if (!parsed.success) throw badRequest();
   return [...new Set(parsed.data)];
 }
@@ -66,10 +52,10 @@ export interface CreateBookInput {
  * bank, reads an optional manuscript and cover, and stores the checkpoint in the spec's shape.
  */
 export async function createBook(ctx: AppContext, { form, lng, owner, tailor }: CreateBookInput): Promise<Session> {
-  const parsed = FieldsSchema.safeParse(form.fields);
+  const parsed = CreateBookFieldsSchema.safeParse(form.fields);
   if (!parsed.success) {
     const missingLength = parsed.error.issues.every((i) => i.path[0] === 'category_length_type_id');
-    throw missingLength ? fail('select_required') : badRequest();
+    throw missingLength ? badRequest('books.select_required') : badRequest();
   }
   const fields = parsed.data;
   const { db, questionBank } = ctx;
@@ -79,49 +65,49 @@ export async function createBook(ctx: AppContext, { form, lng, owner, tailor }: 
   const coverType = coverFile ? checkCover(coverFile) : null;
 
   const service = await findService(db, fields.service_id);
-  if (!service || !toBool(service.is_active)) throw fail('unknown_service');
+  if (!service || !toBool(service.is_active)) throw badRequest('books.unknown_service');
   const category = await findGeneralCategory(db, fields.general_category_id);
-  if (!category || category.service_id !== service.id || !toBool(category.is_active)) throw fail('unknown_category');
+  if (!category || category.service_id !== service.id || !toBool(category.is_active)) throw badRequest('books.unknown_category');
 
   const tool = await findTool(db, fields.toolId);
-  if (!tool) throw fail('unknown_tool');
+  if (!tool) throw badRequest('books.unknown_tool');
   const isNewBook = fields.new_book === undefined ? toBool(tool.for_new_book) : fields.new_book === 'true' || fields.new_book === '1';
-  if (isNewBook && tool.id !== NEW_BOOK_TOOL_ID) throw fail('tool_not_for_new_book');
-  if (!isNewBook && !toBool(tool.for_existing_book)) throw fail('tool_not_for_existing_book');
+  if (isNewBook && tool.id !== NEW_BOOK_TOOL_ID) throw badRequest('books.tool_not_for_new_book');
+  if (!isNewBook && !toBool(tool.for_existing_book)) throw badRequest('books.tool_not_for_existing_book');
 
   const typeIds = parseTypeIds(fields.category_based_type_ids);
   const types = questionBank.categoryBasedTypes(category.id, lng).filter((t) => !t.is_group_title);
-  if (typeIds.some((id) => !types.some((t) => t.id === id))) throw fail('type_not_in_category');
+  if (typeIds.some((id) => !types.some((t) => t.id === id))) throw badRequest('books.type_not_in_category');
 
   const lengthRaw = fields.category_length_type_id?.trim() ?? '';
-  if (lengthRaw === '') throw fail('select_required');
-  const lengthId = positiveId.safeParse(lengthRaw);
+  if (lengthRaw === '') throw badRequest('books.select_required');
+  const lengthId = IdParam.safeParse(lengthRaw);
   if (!lengthId.success) throw badRequest();
   const lengths = questionBank.categoryLengthTypes(category.id, lng);
   const length = lengths.find((l) => l.id === lengthId.data);
-  if (!length) throw fail('length_not_in_category');
+  if (!length) throw badRequest('books.length_not_in_category');
   // A new book takes a new-book length; an existing one an existing-book length; a forcing tool exactly its one length.
-  if (length.new_book !== isNewBook) throw fail('length_not_for_tool');
-  if (toBool(tool.forces_one_length) && length.id !== forcedLengthOf(lengths)?.id) throw fail('length_not_for_tool');
+  if (length.new_book !== isNewBook) throw badRequest('books.length_not_for_tool');
+  if (toBool(tool.forces_one_length) && length.id !== forcedLengthOf(lengths)?.id) throw badRequest('books.length_not_for_tool');
 
   const document = form.files.word_file;
   const kind = bookTypeOf(category.id);
   const subject = (fields.another_story_subject ?? '').trim();
   const description = (fields.description ?? (kind === 'autobiography' ? fields.another_story_subject : '') ?? '').trim();
   if (kind === 'autobiography') {
-    if (!document && description.length < DESCRIPTION_MIN_LENGTH) throw fail('description_too_short');
-    if (description.length >= DESCRIPTION_MAX_LENGTH) throw fail('description_too_long');
+    if (!document && description.length < DESCRIPTION_MIN_LENGTH) throw badRequest('books.description_too_short');
+    if (description.length >= DESCRIPTION_MAX_LENGTH) throw badRequest('books.description_too_long');
   } else {
-    if (!document && subject === '') throw fail('subject_required');
-    if (subject.length >= DESCRIPTION_MAX_LENGTH) throw fail('subject_too_long');
+    if (!document && subject === '') throw badRequest('books.subject_required');
+    if (subject.length >= DESCRIPTION_MAX_LENGTH) throw badRequest('books.subject_too_long');
   }
 
   const bookName = (fields.book_name ?? '').trim() || presentGeneralCategory(category, lng).name;
-  if (bookName.length > BOOK_NAME_MAX_LENGTH) throw fail('book_name_too_long');
+  if (bookName.length > BOOK_NAME_MAX_LENGTH) throw badRequest('books.book_name_too_long');
 
   let imported: ImportedChapter[] = [];
   if (document) {
-    if (document.tooBig) throw fail('document_too_big', 413);
+    if (document.tooBig) throw new AppError(413, 'books.document_too_big');
     imported = await importManuscript(document.data, document.filename);
   }
 

@@ -5,7 +5,7 @@ import type { Db } from '../db';
 import { findSessionRow, type SessionRow } from './repository';
 
 /** Guests prove they own their trial book with the token they got when creating it. */
-export const GUEST_TOKEN_HEADER = 'x-guest-token';
+const GUEST_TOKEN_HEADER = 'x-guest-token';
 
 export function guestTokenHash(request: FastifyRequest): string | null {
   const value = request.headers[GUEST_TOKEN_HEADER];
@@ -17,7 +17,7 @@ export function guestTokenHash(request: FastifyRequest): string | null {
  * The one ownership rule for books: a user reaches only their own books; a guest only the
  * unlinked trial book whose guest token they hold. `request.user` must be resolved first.
  */
-export function canAccessSession(row: SessionRow, request: FastifyRequest): boolean {
+function canAccessSession(row: SessionRow, request: FastifyRequest): boolean {
   if (request.user) return row.user_id === request.user.id;
   const guest = guestTokenHash(request);
   return row.user_id === null && guest !== null && row.guest_token_hash === guest;

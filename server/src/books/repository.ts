@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import { CheckpointDataSchema, type CheckpointData, type Session } from '@common/schemas/session';
+import { COVER_IMAGE_KEY } from '@common/schemas/workspace';
 import { nowIso, toBool, type Db } from '../db';
 import type { ServiceSessionsTable } from '../db/schema';
 
@@ -96,12 +97,34 @@ export async function updateSessionFields(
     .execute();
 }
 
+/**
+ * Moves a guest's live book to a user when its guest token matches and no one owns it yet, with the
+ * browser's checkpoint when one is given (the version moves on). False when nothing was moved.
+ */
+export async function claimGuestSession(db: Db, id: number, guestTokenHash: string, userId: number, checkpoint: CheckpointData | null): Promise<boolean> {
+  const result = await db
+    .updateTable('service_sessions')
+    .set((eb) => ({
+      user_id: userId,
+      guest_token_hash: null,
+      updated_at: nowIso(),
+      version: eb('version', '+', 1),
+      ...(checkpoint ? { checkpoint_data: JSON.stringify(checkpoint) } : {}),
+    }))
+    .where('id', '=', id)
+    .where('user_id', 'is', null)
+    .where('guest_token_hash', '=', guestTokenHash)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 /** A user's live books, newest-updated first, with whether a cover is stored (My Books). */
 export function listUserSessionRows(db: Db, userId: number) {
   return db
     .selectFrom('service_sessions')
     .leftJoin('session_files', (join) =>
-      join.onRef('session_files.session_id', '=', 'service_sessions.id').on('session_files.key', '=', 'cover_media_photo'),
+      join.onRef('session_files.session_id', '=', 'service_sessions.id').on('session_files.key', '=', COVER_IMAGE_KEY),
     )
     .select([
       'service_sessions.id', 'service_sessions.book_name', 'service_sessions.is_payed', 'service_sessions.updated_at',
@@ -120,11 +143,36 @@ export async function softDeleteSession(db: Db, id: number): Promise<void> {
   await db.updateTable('service_sessions').set({ deleted_at: now, updated_at: now }).where('id', '=', id).where('deleted_at', 'is', null).execute();
 }
 
-/** Renames a book without moving its checkpoint version (an open workspace keeps saving without a conflict). */
-export async function renameSession(db: Db, id: number, bookName: string): Promise<string> {
+/**
+ * Title, introduction or summary. These columns live beside the checkpoint, not in it, so they do not
+ * move the checkpoint's version: a title saved in one tab never turns the other tab's answers into a
+ * conflict. Returns the new `updated_at`.
+ */
+export async function updateSessionAttribute(
+  db: Db,
+  id: number,
+  attribute: 'book_name' | 'introduction' | 'book_summary',
+  value: string,
+): Promise<string> {
   const updated_at = nowIso();
-  await db.updateTable('service_sessions').set({ book_name: bookName, updated_at }).where('id', '=', id).where('deleted_at', 'is', null).execute();
+  await db
+    .updateTable('service_sessions')
+    .set({ [attribute]: value, updated_at })
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .execute();
   return updated_at;
+}
+
+/** The keys of a book's stored files (cover and photos), sorted. */
+export function listSessionFileKeys(db: Db, sessionId: number): Promise<string[]> {
+  return db
+    .selectFrom('session_files')
+    .select('key')
+    .where('session_id', '=', sessionId)
+    .orderBy('key')
+    .execute()
+    .then((rows) => rows.map((r) => r.key));
 }
 
 /** Records a stored book file (cover or photo) in `session_files`. */
@@ -139,4 +187,8 @@ export async function recordSessionFile(db: Db, sessionId: number, key: string, 
 
 export function findSessionFile(db: Db, sessionId: number, key: string) {
   return db.selectFrom('session_files').selectAll().where('session_id', '=', sessionId).where('key', '=', key).executeTakeFirst();
+}
+
+export async function deleteSessionFile(db: Db, sessionId: number, key: string): Promise<void> {
+  await db.deleteFrom('session_files').where('session_id', '=', sessionId).where('key', '=', key).execute();
 }

@@ -11,6 +11,7 @@ import {
   type BookListItem,
 } from '@common/schemas/books';
 import { progressPercent } from '@common/rules/progress';
+import { COVER_IMAGE_KEY } from '@common/schemas/workspace';
 import type { AreaRoutes } from '../app';
 import type { Config } from '../config';
 import { optionalUser, requireUser } from '../auth/guard';
@@ -18,16 +19,16 @@ import { newToken, hashToken } from '../auth/tokens';
 import { AppError, notFound } from '../http/errors';
 import { createGenerationProvider } from '../providers/generation';
 import { toBool } from '../db';
-import { COVER_KEY, coverStorageKey } from './cover';
-import { createBook } from './create-book';
+import { limitByIp } from '../rate-limit';
+import { createBook, GUEST_BOOKS_LIMIT } from './create-book';
+import { sessionFileKey } from './files';
 import { readBookForm } from './form';
-import { limitGuestCreation } from './guest-limit';
 import { MAX_DOCUMENT_BYTES } from './import';
 import { loadAccessibleSession } from './policy';
-import { findSessionFile, listUserSessionRows, renameSession, softDeleteSession } from './repository';
+import { findSessionFile, listUserSessionRows, softDeleteSession, updateSessionAttribute } from './repository';
 import type { ChapterTailor } from './tailor';
 
-const FILE_LIMITS = { cover: MAX_IMAGE_BYTES, cover_media_photo: MAX_IMAGE_BYTES, word_file: MAX_DOCUMENT_BYTES };
+const FILE_LIMITS = { cover: MAX_IMAGE_BYTES, [COVER_IMAGE_KEY]: MAX_IMAGE_BYTES, word_file: MAX_DOCUMENT_BYTES };
 const EXCERPT_CHARS = 160;
 
 export const booksRoutes: AreaRoutes = (api, ctx) => {
@@ -46,13 +47,16 @@ export const booksRoutes: AreaRoutes = (api, ctx) => {
   );
 
   /** Guest: the book is kept under a guest token (returned once) until the guest signs in. */
-  api.post('/getGenerateCategoriesWithQuestionsAsGuest', { schema: { response: { 200: successOf(CreatedBookSchema) } } }, async (request) => {
-    await limitGuestCreation(db, request.ip);
-    const form = await readBookForm(request, FILE_LIMITS);
-    const guestToken = newToken();
-    const session = await createBook(ctx, { form, lng: request.lng, owner: { guestTokenHash: hashToken(guestToken) }, tailor });
-    return { success: { ...session, guest_token: guestToken } };
-  });
+  api.post(
+    '/getGenerateCategoriesWithQuestionsAsGuest',
+    { preHandler: limitByIp(db, 'books:guest_create', GUEST_BOOKS_LIMIT), schema: { response: { 200: successOf(CreatedBookSchema) } } },
+    async (request) => {
+      const form = await readBookForm(request, FILE_LIMITS);
+      const guestToken = newToken();
+      const session = await createBook(ctx, { form, lng: request.lng, owner: { guestTokenHash: hashToken(guestToken) }, tailor });
+      return { success: { ...session, guest_token: guestToken } };
+    },
+  );
 
   /** My Books: the user's books, newest-updated first, with light chapter data. */
   api.get('/getUserSessions', { preHandler: requireUser(db), schema: { response: { 200: successOf(z.array(BookListItemSchema)) } } }, async (request) => {
@@ -82,7 +86,7 @@ export const booksRoutes: AreaRoutes = (api, ctx) => {
       const bookName = request.body.book_name.trim();
       if (!bookName) throw new AppError(400, 'books.book_name_required');
       if (bookName.length > BOOK_NAME_MAX_LENGTH) throw new AppError(400, 'books.book_name_too_long');
-      const updatedAt = await renameSession(db, row.id, bookName);
+      const updatedAt = await updateSessionAttribute(db, row.id, 'book_name', bookName);
       return { success: { id: row.id, book_name: bookName, updated_at: updatedAt } };
     },
   );
@@ -90,8 +94,8 @@ export const booksRoutes: AreaRoutes = (api, ctx) => {
   /** A book's cover image, to its owner only (user bearer token or guest X-Guest-Token). */
   api.get('/sessionCover/:id', { preHandler: optionalUser(db), schema: { params: SessionIdParamsSchema } }, async (request, reply) => {
     const row = await loadAccessibleSession(db, request, request.params.id);
-    const file = await findSessionFile(db, row.id, COVER_KEY);
-    const data = file ? await ctx.storage.get(coverStorageKey(row.id)) : null;
+    const file = await findSessionFile(db, row.id, COVER_IMAGE_KEY);
+    const data = file ? await ctx.storage.get(sessionFileKey(row.id, COVER_IMAGE_KEY)) : null;
     if (!file || !data) throw notFound('books.cover_not_found');
     return reply
       .type(file.content_type)

@@ -21,7 +21,7 @@ export function presentGeneralCategory(row: GeneralCategoriesTable, lng: Languag
   };
 }
 
-export function presentPlan(row: PlansTable, lng: Language): Plan {
+function presentPlan(row: PlansTable, lng: Language): Plan {
   const texts = textsOf<PlanTexts>(row.translations, lng);
   return {
     id: row.id,

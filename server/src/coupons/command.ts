@@ -4,7 +4,7 @@ import { createDb, migrateToLatest, nowIso, toBool } from '../db';
 import { listCoupons, setCouponActive, type CouponRow } from './repository';
 import { createCoupon, CouponInputError, normalizeCouponCode } from './service';
 
-export const COUPON_USAGE = `Usage:
+const COUPON_USAGE = `Usage:
   npm run coupon -- create --code SPRING --uses 100 [--expires 2027-01-01] [--grants book]
   npm run coupon -- list
   npm run coupon -- deactivate --code SPRING

@@ -5,7 +5,7 @@ import { requireUser } from '../auth/guard';
 import { loadAccessibleSession } from '../books/policy';
 import { findPlan } from '../catalog/repository';
 import { badRequest } from '../http/errors';
-import { rateLimit } from '../rate-limit';
+import { limitByUser } from '../rate-limit';
 import { COUPON_RATE_LIMIT, redeemCoupon } from './service';
 
 /**
@@ -15,10 +15,12 @@ import { COUPON_RATE_LIMIT, redeemCoupon } from './service';
 export const couponsRoutes: AreaRoutes = (api, { db }) => {
   api.post(
     '/checkCouponForPayment',
-    { preHandler: requireUser(db), schema: { body: CheckCouponBodySchema, response: { 200: successOf(CheckCouponResultSchema) } } },
+    {
+      preHandler: [requireUser(db), limitByUser(db, 'coupon', COUPON_RATE_LIMIT)],
+      schema: { body: CheckCouponBodySchema, response: { 200: successOf(CheckCouponResultSchema) } },
+    },
     async (request) => {
       const user = request.user!;
-      await rateLimit(db, { key: `coupon:user:${user.id}`, ...COUPON_RATE_LIMIT });
       const { plan_id, service_session_id, code } = request.body;
       const session = await loadAccessibleSession(db, request, service_session_id);
       if (!(await findPlan(db, plan_id))) throw badRequest();

@@ -17,7 +17,7 @@ import {
 export const COUPON_RATE_LIMIT = { max: 10, windowMs: 15 * 60_000 };
 
 /** Most uses one coupon may have (a guard against a mistyped --uses). */
-export const MAX_COUPON_USES = 1_000_000;
+const MAX_COUPON_USES = 1_000_000;
 
 /** Codes are matched whatever their case: stored and looked up upper-case. */
 export const normalizeCouponCode = (code: string) => code.trim().toUpperCase();

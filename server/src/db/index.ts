@@ -26,7 +26,7 @@ export function createDb(config: Pick<Config, 'DATABASE_URL' | 'dataDir'>): Db {
   return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
 }
 
-export function isPostgres(db: Kysely<unknown>): boolean {
+function isPostgres(db: Kysely<unknown>): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 

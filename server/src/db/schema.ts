@@ -1,4 +1,4 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { Generated } from 'kysely';
 
 /**
  * Table types. Dialect-neutral on purpose: booleans are integers (0/1), dates are ISO-8601 text,
@@ -99,5 +99,3 @@ export interface Database {
   coupons: CouponsTable;
   coupon_redemptions: CouponRedemptionsTable;
 }
-
-export type Timestamp = ColumnType<string, string, string>;

@@ -1,5 +1,5 @@
 import { LANGUAGES, type Language } from '@common/constants';
-import { COVER_IMAGE_KEY, chapterImageKey } from '@common/schemas/exports';
+import { COVER_IMAGE_KEY, chapterPhotoKey } from '@common/schemas/workspace';
 import type { CheckpointData } from '@common/schemas/session';
 import type { Translate } from '../http/messages';
 import type { BookImage } from './images';
@@ -84,7 +84,7 @@ export function buildBookContent(source: BookSource, images: Map<string, BookIma
   const chapters: BookChapter[] = [];
   for (const chapter of source.checkpoint.data) {
     const paragraphs = chapterParagraphs(chapter).map(typo);
-    const photos = [0, 1].map((slot) => images.get(chapterImageKey(chapter.id, slot as 0 | 1))).filter((i): i is BookImage => Boolean(i));
+    const photos = [0, 1].map((slot) => images.get(chapterPhotoKey(chapter.id, slot as 0 | 1))).filter((i): i is BookImage => Boolean(i));
     if (!paragraphs.length && !photos.length) continue;
     chapters.push({ id: chapter.id, number: chapters.length + 1, title: typo(cleanLine(chapter.name)) || labels.chapter(chapters.length + 1), paragraphs, photos });
   }

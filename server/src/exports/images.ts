@@ -1,3 +1,5 @@
+import { detectImageType } from '../books/files';
+
 /** What the book files need to know of a photo: its format and pixel size (read from the bytes). */
 export interface BookImage {
   data: Buffer;
@@ -8,12 +10,13 @@ export interface BookImage {
 
 /** Reads a JPEG or PNG header; null when the bytes are neither (or are truncated). */
 export function readImage(data: Buffer): BookImage | null {
-  if (data.length > 24 && data.readUInt32BE(0) === 0x89504e47 && data.readUInt32BE(4) === 0x0d0a1a0a) {
+  const type = detectImageType(data);
+  if (type === 'image/png' && data.length > 24) {
     const width = data.readUInt32BE(16);
     const height = data.readUInt32BE(20);
     return width > 0 && height > 0 ? { data, type: 'png', width, height } : null;
   }
-  if (data.length > 4 && data[0] === 0xff && data[1] === 0xd8) {
+  if (type === 'image/jpeg' && data.length > 4) {
     let pos = 2;
     while (pos + 9 < data.length) {
       if (data[pos] !== 0xff) return null;

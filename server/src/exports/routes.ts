@@ -1,9 +1,9 @@
 import type { Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { MAX_IMAGE_BYTES } from '@common/constants';
 import { successOf } from '@common/schemas/api';
-import { BookFileParams, GeneratedBookSchema, IMAGE_KEY_PATTERN, TRIM_SIZES, type TrimSize } from '@common/schemas/exports';
+import { BookFileParams, GenerateBookFieldsSchema, GeneratedBookSchema, type TrimSize } from '@common/schemas/exports';
+import { IMAGE_KEY_PATTERN } from '@common/schemas/workspace';
 import type { AreaRoutes } from '../app';
 import { requireUser } from '../auth/guard';
 import { loadAccessibleSession } from '../books/policy';
@@ -13,10 +13,6 @@ import { CONTENT_TYPES, generateBook, readBookFile } from './service';
 import { fileSlug } from './text';
 
 const MAX_FILES = 1 + 200 * 2;
-const GenerateFields = z.object({
-  service_session_id: z.coerce.number().int().positive().max(2_147_483_647),
-  trim_size: z.enum(TRIM_SIZES).optional(),
-});
 
 interface GenerateInput {
   fields: Record<string, string>;
@@ -61,7 +57,7 @@ export const exportsRoutes: AreaRoutes = (api, ctx) => {
     { preHandler: requireUser(db), schema: { response: { 200: successOf(GeneratedBookSchema) } } },
     async (request) => {
       const { fields, uploads } = await readGenerateForm(request);
-      const parsed = GenerateFields.safeParse(fields);
+      const parsed = GenerateBookFieldsSchema.safeParse(fields);
       if (!parsed.success) throw badRequest('invalid_input');
       const row = await loadAccessibleSession(db, request, parsed.data.service_session_id);
       const user = request.user!;

@@ -1,6 +1,8 @@
 import { LANGUAGES, type Language } from '@common/constants';
-import { COVER_IMAGE_KEY, chapterImageKey, type BookFile, type GeneratedBook, type TrimSize } from '@common/schemas/exports';
+import type { BookFile, GeneratedBook, TrimSize } from '@common/schemas/exports';
+import { COVER_IMAGE_KEY, chapterPhotoKey } from '@common/schemas/workspace';
 import type { AppContext } from '../app';
+import { sessionFileKey } from '../books/files';
 import { parseCheckpoint, type SessionRow } from '../books/repository';
 import { buildBookContent, bookLabels, type BookContent } from './book';
 import { writeDocx } from './docx/docx';
@@ -10,9 +12,7 @@ import { readImage } from './images';
 import { typesetBook } from './pdf';
 import { fileSlug } from './text';
 
-export const exportKey = (sessionId: number, file: BookFile) => `exports/${sessionId}/${file}`;
-/** Where the workspace keeps a book's photos (one object per image key). */
-export const sessionImageKey = (sessionId: number, imageKey: string) => `sessions/${sessionId}/${imageKey}`;
+const exportKey = (sessionId: number, file: BookFile) => `exports/${sessionId}/${file}`;
 
 export const CONTENT_TYPES: Record<BookFile, string> = {
   'book.pdf': 'application/pdf',
@@ -21,20 +21,20 @@ export const CONTENT_TYPES: Record<BookFile, string> = {
 };
 
 /** The image keys a book can have: the cover and two slots per chapter. */
-export function imageKeysOf(row: SessionRow): string[] {
+function imageKeysOf(row: SessionRow): string[] {
   const checkpoint = parseCheckpoint(row);
-  return [COVER_IMAGE_KEY, ...checkpoint.data.flatMap((c) => [chapterImageKey(c.id, 0), chapterImageKey(c.id, 1)])];
+  return [COVER_IMAGE_KEY, ...checkpoint.data.flatMap((c) => [chapterPhotoKey(c.id, 0), chapterPhotoKey(c.id, 1)])];
 }
 
 /** The book as the files print it: uploaded photos win, then those stored for the book. */
-export async function loadBookContent(ctx: AppContext, row: SessionRow, author: string, uploads: Map<string, BookImage>): Promise<BookContent> {
+async function loadBookContent(ctx: AppContext, row: SessionRow, author: string, uploads: Map<string, BookImage>): Promise<BookContent> {
   const checkpoint = parseCheckpoint(row);
   const images = new Map<string, BookImage>(uploads);
   await Promise.all(
     imageKeysOf(row)
       .filter((key) => !images.has(key))
       .map(async (key) => {
-        const data = await ctx.storage.get(sessionImageKey(row.id, key));
+        const data = await ctx.storage.get(sessionFileKey(row.id, key));
         const image = data ? readImage(data) : null;
         if (image) images.set(key, image);
       }),
@@ -54,7 +54,7 @@ export interface BookFiles {
 }
 
 /** The PDF and the EPUB of a book, made side by side. */
-export async function makeBookFiles(book: BookContent, options: { trim?: TrimSize; identifier?: string } = {}): Promise<BookFiles> {
+async function makeBookFiles(book: BookContent, options: { trim?: TrimSize; identifier?: string } = {}): Promise<BookFiles> {
   const [typeset, epub] = await Promise.all([typesetBook(book, { trim: options.trim }), writeEpub(book, { identifier: options.identifier })]);
   return { pdf: typeset.pdf, epub, pageCount: typeset.pageCount };
 }

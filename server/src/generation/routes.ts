@@ -20,7 +20,7 @@ const HEARTBEAT_MS = 15_000;
  * (getOptimizedTranscript). Open to owners and to guests holding the book's X-Guest-Token.
  * Pipeline: rate limit → who → validate → may this book write this chapter → save answers → write → store.
  */
-export function generationRoutesWith(provider?: GenerationProvider): AreaRoutes {
+function generationRoutesWith(provider?: GenerationProvider): AreaRoutes {
   return (api, { db, config, translate }) => {
     const writer =
       provider ??

@@ -72,7 +72,7 @@ export async function limitGeneration(db: Db, request: FastifyRequest, kind: 'ch
   }
 }
 
-export function bookLanguage(row: SessionRow, checkpoint: CheckpointData): Language {
+function bookLanguage(row: SessionRow, checkpoint: CheckpointData): Language {
   if (checkpoint.language) return checkpoint.language;
   return isLanguage(row.language) ? row.language : 'en';
 }
@@ -88,7 +88,7 @@ function surveySelections(checkpoint: CheckpointData, body: StoryAnswerBody): Ma
   return chosen;
 }
 
-export function surveyChoices(checkpoint: CheckpointData): SurveyChoice[] {
+function surveyChoices(checkpoint: CheckpointData): SurveyChoice[] {
   return checkpoint.lookups.survey_questions.flatMap((question) => {
     const answer = question.survey_answers.find((a) => a.is_selected);
     return answer ? [{ question: question.name, answer: answer.name }] : [];
@@ -185,7 +185,7 @@ export async function prepareChapter(db: Db, request: FastifyRequest, body: Stor
   return { row: saved.row, checkpoint, chapter, index: savedIndex, input: chapterInputOf(saved.row, checkpoint, savedIndex) };
 }
 
-export function bookContextOf(row: SessionRow, checkpoint: CheckpointData, upTo: number): BookContext {
+function bookContextOf(row: SessionRow, checkpoint: CheckpointData, upTo: number): BookContext {
   return {
     kind: bookTypeOf(checkpoint.general_category_id),
     bookName: row.book_name,
@@ -199,7 +199,7 @@ export function bookContextOf(row: SessionRow, checkpoint: CheckpointData, upTo:
 
 const answersOf = (chapter: Chapter): AnswerInput[] => chapter.questions.map((q) => ({ id: q.id, question: q.name, answer: q.transcript ?? '' }));
 
-export function chapterInputOf(row: SessionRow, checkpoint: CheckpointData, index: number): ChapterInput {
+function chapterInputOf(row: SessionRow, checkpoint: CheckpointData, index: number): ChapterInput {
   const chapter = checkpoint.data[index];
   return { context: bookContextOf(row, checkpoint, index), chapter: { id: chapter.id, name: chapter.name, answers: answersOf(chapter) } };
 }
@@ -209,7 +209,7 @@ export function chapterInputOf(row: SessionRow, checkpoint: CheckpointData, inde
  * the book's introduction and summary when they are still empty — from the author's own sentences
  * (composer), never overwriting what the author wrote.
  */
-export async function storeChapter(
+async function storeChapter(
   db: Db,
   sessionId: number,
   chapterId: number,

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { LANGUAGES, type Language } from '@common/constants';
+import type { Language } from '@common/constants';
 
 /**
  * Server messages come from the same locale files as the UI. An error code `name` is read from
@@ -44,4 +44,3 @@ export function createTranslator(localesDir: string) {
   };
 }
 export type Translate = ReturnType<typeof createTranslator>;
-export { LANGUAGES };

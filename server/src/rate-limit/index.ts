@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../db';
 import { AppError } from '../http/errors';
@@ -7,6 +8,8 @@ import { AppError } from '../http/errors';
  * (SQLite or PostgreSQL; one atomic upsert per hit). Any area can use it:
  *
  *   await rateLimit(ctx, { key: `login:ip:${request.ip}`, max: 100, windowMs: 15 * 60_000 });
+ *
+ * or, as the first step of a route's pipeline, `{ preHandler: limitByIp(db, 'login', LIMITS.loginPerIp) }`.
  *
  * Over the limit it throws 429 `rate_limited` (translated by the error handler).
  */
@@ -20,7 +23,10 @@ export interface LimitRule {
 type WithDb = { db: Db } | Db;
 const dbOf = (source: WithDb): Db => ('selectFrom' in source ? source : source.db);
 
-export function rateLimited(retryAfterSeconds: number): AppError {
+/** A limit without its key: how many hits in how long. */
+export type LimitWindow = Omit<LimitRule, 'key'>;
+
+function rateLimited(retryAfterSeconds: number): AppError {
   return new AppError(429, 'rate_limited', {}, { retry_after: Math.max(1, Math.ceil(retryAfterSeconds)) });
 }
 
@@ -49,6 +55,16 @@ export async function rateLimit(source: WithDb, rule: LimitRule): Promise<void> 
   if (count > rule.max) throw rateLimited((resetAt - Date.now()) / 1000);
 }
 
+/** preHandler: one hit per client address, counted under `{name}:ip:{address}`. */
+export function limitByIp(source: WithDb, name: string, window: LimitWindow) {
+  return (request: FastifyRequest): Promise<void> => rateLimit(source, { key: `${name}:ip:${request.ip}`, ...window });
+}
+
+/** preHandler after `requireUser`: one hit per signed-in user, counted under `{name}:user:{id}`. */
+export function limitByUser(source: WithDb, name: string, window: LimitWindow) {
+  return (request: FastifyRequest): Promise<void> => rateLimit(source, { key: `${name}:user:${request.user!.id}`, ...window });
+}
+
 /** Throws 429 when `key` already reached `max` in its window, without counting (e.g. failed logins). */
 export async function checkLimit(source: WithDb, rule: Pick<LimitRule, 'key' | 'max'>): Promise<void> {
   const row = await dbOf(source).selectFrom('counters').select(['count', 'expires_at']).where('key', '=', `rl:${rule.key}`).executeTakeFirst();
@@ -65,4 +81,21 @@ export async function clearLimit(source: WithDb, key: string): Promise<void> {
 /** Drops expired counters; cheap, called now and then. */
 export async function pruneCounters(source: WithDb): Promise<void> {
   await dbOf(source).deleteFrom('counters').where('expires_at', '<=', Date.now()).execute();
+}
+
+/**
+ * Records a one-time key (e.g. a captcha solution) until `expiresAt` (ms since epoch); false when it
+ * was already recorded, so the same proof never counts twice on any node. Expired keys of the same
+ * prefix are dropped first.
+ */
+export async function recordOnce(source: WithDb, prefix: string, id: string, expiresAt: number): Promise<boolean> {
+  const db = dbOf(source);
+  await db.deleteFrom('counters').where('key', 'like', `${prefix}:%`).where('expires_at', '<=', Date.now()).execute();
+  const inserted = await db
+    .insertInto('counters')
+    .values({ key: `${prefix}:${id}`, count: 1, expires_at: expiresAt })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .returning('key')
+    .executeTakeFirst();
+  return inserted !== undefined;
 }

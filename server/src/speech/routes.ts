@@ -23,7 +23,7 @@ function requesterKey(request: FastifyRequest): string {
  * (+ `service_session_id`, optional `language`), transcribed by the configured provider.
  * `GET /api/speechConfig` tells the client which provider runs (none → browser dictation).
  */
-export function createSpeechRoutes(providerOptions: Partial<SpeechProviderOptions> = {}): AreaRoutes {
+function createSpeechRoutes(providerOptions: Partial<SpeechProviderOptions> = {}): AreaRoutes {
   return (api, { config, db }) => {
     const provider = createSpeechProvider(config, providerOptions);
     const maxBytes = maxRecordingBytes(config.UPLOAD_LIMIT_BYTES);

@@ -4,14 +4,14 @@ import { SpeechProviderError, type SpeechToText } from '../providers/speech';
 import { CorruptAudioError, inspectAudio, MIME_TYPES } from './audio-format';
 
 /** A little slack over the 120 s the recorder allows (its clock and the container's differ slightly). */
-export const MAX_RECORDING_SECONDS = RECORDING_LIMIT_SECONDS + 5;
+const MAX_RECORDING_SECONDS = RECORDING_LIMIT_SECONDS + 5;
 /**
  * Largest recording accepted: 125 s of 48 kHz 16-bit mono WAV is 12 MB, and Google takes at most
  * 10 MB of inline audio; the browser's Opus or AAC recordings of 2 minutes are about 1 MB.
  */
-export const MAX_RECORDING_BYTES = 10_000_000;
+const MAX_RECORDING_BYTES = 10_000_000;
 /** Shorter than this holds no word. */
-export const MIN_RECORDING_SECONDS = 0.3;
+const MIN_RECORDING_SECONDS = 0.3;
 /** Transcriptions per requester (user, guest book or address) and window. */
 export const SPEECH_RATE_LIMIT = { max: 20, windowMs: 5 * 60_000 } as const;
 

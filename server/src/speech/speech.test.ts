@@ -1,7 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { hashToken, newToken } from '../auth/tokens';
-import { insertSession } from '../books/repository';
-import { buildTestApp, createUser, type TestApp } from '../../test/helpers';
+import { newToken } from '../auth/tokens';
+import { buildTestApp, createBook, createUser, type TestApp } from '../../test/helpers';
 import { startWhisperStandIn, type WhisperStandIn } from '../../test/stand-ins/whisper';
 import { startGoogleSttStandIn, type GoogleSttStandIn } from '../../test/stand-ins/google-stt';
 import { SPEECH_RATE_LIMIT } from './service';
@@ -9,17 +8,8 @@ import { makeWav, multipart, readFixture } from './test-audio';
 
 const webm = readFixture('chromium-recording.webm');
 
-async function newBook(app: TestApp, owner: { userId?: number; guestToken?: string }, language = 'fr') {
-  return insertSession(app.ctx.db, {
-    user_id: owner.userId ?? null,
-    guest_token_hash: owner.guestToken ? hashToken(owner.guestToken) : null,
-    service_id: 1,
-    general_category_id: 1,
-    book_name: 'My life',
-    language,
-    checkpoint: { data: [] } as never,
-  });
-}
+const newBook = (app: TestApp, owner: { userId?: number; guestToken?: string }, language = 'fr') =>
+  createBook(app, owner, { language, checkpoint: { data: [] } as never });
 
 async function upload(app: TestApp, headers: Record<string, string>, fields: Record<string, string>, file?: { data: Buffer; name: string; type?: string; field?: string }) {
   const body = await multipart(fields, file);

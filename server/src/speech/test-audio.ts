@@ -3,7 +3,7 @@ import path from 'node:path';
 import { ROOT_DIR } from '../config';
 
 /** Recordings used by the speech tests: real ones from e2e/fixtures/voice and WAVs made to measure. */
-export const FIXTURES = path.join(ROOT_DIR, 'e2e/fixtures/voice');
+const FIXTURES = path.join(ROOT_DIR, 'e2e/fixtures/voice');
 export const readFixture = (name: string) => fs.readFileSync(path.join(FIXTURES, name));
 
 /** A silent 16-bit mono PCM WAV of the given length (8 kHz keeps long ones small). */

@@ -4,13 +4,13 @@ import {
   AllChaptersSubmittedSchema,
   chapterIdOfImageKey,
   DeleteSessionImageBodySchema,
-  IMAGE_KEY_PATTERN,
   ServiceSessionIdBodySchema,
   SessionIdParams,
   SessionImageParams,
   SessionImageSchema,
   UpdateBookAttributeBodySchema,
   UpdateBookAttributeResultSchema,
+  UploadSessionImageFieldsSchema,
   UpsertSessionBodySchema,
   UpsertSessionResultSchema,
   WorkspaceSessionSchema,
@@ -19,19 +19,12 @@ import { isChapterLocked } from '@common/rules/workspace-unpaid';
 import { z } from 'zod';
 import type { AreaRoutes } from '../app';
 import { optionalUser } from '../auth/guard';
-import { parseCheckpoint } from '../books/repository';
+import { detectImageType, sessionFileKey } from '../books/files';
+import { deleteSessionFile, findSessionFile, parseCheckpoint, recordSessionFile, updateSessionAttribute } from '../books/repository';
 import { loadAccessibleSession } from '../books/policy';
 import { toBool } from '../db';
 import { AppError, badRequest, notFound } from '../http/errors';
-import { deleteImage, findImage, updateAttribute, upsertImage } from './repository';
-import {
-  CHECKPOINT_MAX_BYTES,
-  presentWorkspace,
-  sniffImage,
-  storageKeyOf,
-  unsubmittedChapterIds,
-  upsertCheckpoint,
-} from './service';
+import { CHECKPOINT_MAX_BYTES, presentWorkspace, unsubmittedChapterIds, upsertCheckpoint } from './service';
 
 /**
  * The book workspace: read a book, save its checkpoint (version-checked), edit its title,
@@ -73,7 +66,7 @@ export const workspaceRoutes: AreaRoutes = (api, { db, storage }) => {
       await loadAccessibleSession(db, request, id);
       const value = attribute === 'book_name' ? request.body.value.trim() : request.body.value;
       if (attribute === 'book_name' && (value === '' || value.length > 300)) throw badRequest('workspace.book_name_invalid');
-      const updated_at = await updateAttribute(db, id, attribute, value);
+      const updated_at = await updateSessionAttribute(db, id, attribute, value);
       return { success: { id, attribute, value, updated_at } };
     },
   );
@@ -108,12 +101,12 @@ export const workspaceRoutes: AreaRoutes = (api, { db, storage }) => {
       if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'workspace.image_too_big');
       throw error;
     }
-    const sessionId = Number(fields.service_session_id);
-    const key = fields.key ?? '';
-    if (!Number.isInteger(sessionId) || sessionId <= 0 || !IMAGE_KEY_PATTERN.test(key) || !file) throw badRequest('workspace.invalid_image_request');
+    const parsed = UploadSessionImageFieldsSchema.safeParse(fields);
+    if (!parsed.success || !file) throw badRequest('workspace.invalid_image_request');
+    const { service_session_id: sessionId, key } = parsed.data;
     const row = await loadAccessibleSession(db, request, sessionId);
     if (file.length > MAX_IMAGE_BYTES) throw new AppError(413, 'workspace.image_too_big');
-    const contentType = sniffImage(file);
+    const contentType = detectImageType(file);
     if (!contentType) throw new AppError(415, 'workspace.image_type');
     const chapterId = chapterIdOfImageKey(key);
     if (chapterId !== null) {
@@ -121,15 +114,15 @@ export const workspaceRoutes: AreaRoutes = (api, { db, storage }) => {
       if (index < 0) throw notFound('workspace.chapter_not_found');
       if (isChapterLocked(index, toBool(row.is_payed))) throw new AppError(402, 'workspace.locked_chapter');
     }
-    await storage.put(storageKeyOf(row.id, key), file, contentType);
-    await upsertImage(db, row.id, key, contentType, file.length);
+    await storage.put(sessionFileKey(row.id, key), file, contentType);
+    await recordSessionFile(db, row.id, key, contentType, file.length);
     return { success: { key, content_type: contentType, size: file.length } };
   });
 
   api.get('/sessionImage/:id/:key', { ...access, schema: { params: SessionImageParams } }, async (request, reply) => {
     const row = await loadAccessibleSession(db, request, request.params.id);
-    const image = await findImage(db, row.id, request.params.key);
-    const data = image ? await storage.get(storageKeyOf(row.id, image.key)) : null;
+    const image = await findSessionFile(db, row.id, request.params.key);
+    const data = image ? await storage.get(sessionFileKey(row.id, image.key)) : null;
     if (!image || !data) throw notFound('workspace.image_not_found');
     return reply
       .header('content-type', image.content_type)
@@ -143,8 +136,8 @@ export const workspaceRoutes: AreaRoutes = (api, { db, storage }) => {
     { ...access, schema: { body: DeleteSessionImageBodySchema, response: { 200: successOf(z.object({ key: z.string() })) } } },
     async (request) => {
       const row = await loadAccessibleSession(db, request, request.body.service_session_id);
-      await deleteImage(db, row.id, request.body.key);
-      await storage.delete(storageKeyOf(row.id, request.body.key));
+      await deleteSessionFile(db, row.id, request.body.key);
+      await storage.delete(sessionFileKey(row.id, request.body.key));
       return { success: { key: request.body.key } };
     },
   );

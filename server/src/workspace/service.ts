@@ -5,17 +5,23 @@ import { chapterIdOfImageKey, type UpsertSessionResult, type WorkspaceSession } 
 import { toBool, type Db } from '../db';
 import { AppError, badRequest, conflict } from '../http/errors';
 import type { Storage } from '../providers/storage';
-import { findSessionRow, parseCheckpoint, presentSession, saveCheckpoint, type SessionRow } from '../books/repository';
-import { deleteImage, listImageKeys } from './repository';
+import { sessionFileKey } from '../books/files';
+import {
+  deleteSessionFile,
+  findSessionRow,
+  listSessionFileKeys,
+  parseCheckpoint,
+  presentSession,
+  saveCheckpoint,
+  type SessionRow,
+} from '../books/repository';
 
 /** A saved checkpoint may not exceed this (the route's body limit is the same). */
 export const CHECKPOINT_MAX_BYTES = 5_000_000;
 
-export const storageKeyOf = (sessionId: number, key: string) => `sessions/${sessionId}/${key}`;
-
 export async function presentWorkspace(db: Db, row: SessionRow): Promise<WorkspaceSession> {
   const session = presentSession(row);
-  return { ...session, progress: progressPercent(session.checkpoint_data.data), images: await listImageKeys(db, row.id) };
+  return { ...session, progress: progressPercent(session.checkpoint_data.data), images: await listSessionFileKeys(db, row.id) };
 }
 
 /** Ids must be unique (chapters in the book, questions in a chapter): merging relies on them. */
@@ -85,11 +91,11 @@ export async function upsertCheckpoint(
 /** Photos of chapters that no longer exist are deleted with them. */
 async function removeOrphanImages(db: Db, storage: Storage, sessionId: number, checkpoint: CheckpointData): Promise<void> {
   const chapterIds = new Set(checkpoint.data.map((c) => c.id));
-  for (const key of await listImageKeys(db, sessionId)) {
+  for (const key of await listSessionFileKeys(db, sessionId)) {
     const chapterId = chapterIdOfImageKey(key);
     if (chapterId !== null && !chapterIds.has(chapterId)) {
-      await deleteImage(db, sessionId, key);
-      await storage.delete(storageKeyOf(sessionId, key));
+      await deleteSessionFile(db, sessionId, key);
+      await storage.delete(sessionFileKey(sessionId, key));
     }
   }
 }
@@ -97,14 +103,4 @@ async function removeOrphanImages(db: Db, storage: Storage, sessionId: number, c
 /** A chapter counts as submitted once it was generated (submitted_at set or text present). */
 export function unsubmittedChapterIds(checkpoint: CheckpointData): number[] {
   return checkpoint.data.filter((c) => !c.submitted_at && (c.generated_content ?? '').trim() === '').map((c) => c.id);
-}
-
-const JPEG = [0xff, 0xd8, 0xff];
-const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-
-/** The image type by its first bytes (never by the name or the declared type). */
-export function sniffImage(data: Buffer): 'image/jpeg' | 'image/png' | null {
-  if (JPEG.every((b, i) => data[i] === b)) return 'image/jpeg';
-  if (PNG.every((b, i) => data[i] === b)) return 'image/png';
-  return null;
 }

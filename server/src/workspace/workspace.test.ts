@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckpointData } from '@common/schemas/session';
-import { buildTestApp, createUser, type TestApp } from '../../test/helpers';
-import { insertSession, findSessionRow, updateSessionFields } from '../books/repository';
-import { hashToken, newToken } from '../auth/tokens';
+import { buildCheckpoint, buildTestApp, createBook, createUser, type TestApp } from '../../test/helpers';
+import { findSessionRow } from '../books/repository';
+import { newToken } from '../auth/tokens';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -13,37 +13,7 @@ afterAll(async () => {
   await app.close();
 });
 
-function buildCheckpoint(chapters = 3): CheckpointData {
-  return {
-    data: Array.from({ length: chapters }, (_, c) => ({
-      id: c + 1,
-      general_category_id: 1,
-      name: `Chapter ${c + 1}`,
-      questions: [0, 1].map((q) => ({ id: (c + 1) * 10 + q, name: `Question ${q + 1}`, transcript: '', question_category_id: c + 1 })),
-      generated_content: '',
-      generated_count: 0,
-    })),
-    another_story_subject: 'A life by the sea',
-    lookups: { survey_questions: [{ id: 1, name: 'Style', survey_answers: [{ id: 1, name: 'Warm', is_selected: false }] }] },
-    general_category_id: 1,
-    category_based_type_ids: [2],
-    services_with_plans: [],
-  };
-}
-
-async function buildBook(owner: { userId?: number; guestToken?: string } = {}, options: { paid?: boolean; chapters?: number } = {}) {
-  const row = await insertSession(app.ctx.db, {
-    user_id: owner.userId ?? null,
-    guest_token_hash: owner.guestToken ? hashToken(owner.guestToken) : null,
-    service_id: 1,
-    general_category_id: 1,
-    book_name: 'My life',
-    language: 'en',
-    checkpoint: buildCheckpoint(options.chapters),
-  });
-  if (options.paid) await updateSessionFields(app.ctx.db, row.id, { is_payed: 1 });
-  return (await findSessionRow(app.ctx.db, row.id))!;
-}
+const buildBook = (owner: { userId?: number; guestToken?: string } = {}, options: { paid?: boolean; chapters?: number } = {}) => createBook(app, owner, options);
 
 const upsert = (headers: Record<string, string>, body: unknown) =>
   app.inject({ method: 'POST', url: '/api/upSertSession', headers, payload: body as object });

@@ -1,6 +1,5 @@
-import http from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
 import { inspectAudio } from '../../src/speech/audio-format';
+import { listenStandIn, readBody, send as sendJson } from './http';
 
 /**
  * A local stand-in for Google Cloud Speech-to-Text v1: `POST /v1/speech:recognize`,
@@ -49,16 +48,10 @@ export async function startGoogleSttStandIn({ port = 0, apiKey = 'test-google-ke
   const state: GoogleSttStandIn = { url: '', port: 0, requests: [], mode: 'ok', delayMs: 5_000, pollsUntilDone: 1, close: async () => undefined };
   const operations = new Map<string, { polls: number; results: unknown[] }>();
   let nextOperation = 7_160_000_000;
-  const sockets = new Set<Socket>();
 
-  const server = http.createServer(async (req, res) => {
-    const send = (status: number, body: unknown) => {
-      if (res.destroyed) return;
-      res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8' });
-      res.end(JSON.stringify(body));
-    };
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
+  const standIn = await listenStandIn(async (req, res) => {
+    const send = (status: number, body: unknown) => sendJson(res, status, body, { 'content-type': 'application/json; charset=UTF-8' });
+    const raw = await readBody(req);
     const url = new URL(req.url ?? '/', 'http://localhost');
     const key = url.searchParams.get('key');
     const record: GoogleSttRequest = { method: req.method ?? '', path: url.pathname, key, config: null, audioBytes: 0 };
@@ -90,7 +83,7 @@ export async function startGoogleSttStandIn({ port = 0, apiKey = 'test-google-ke
 
     let body: { config?: Record<string, unknown>; audio?: { content?: string; uri?: string } };
     try {
-      body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+      body = JSON.parse(raw.toString('utf8'));
     } catch {
       return send(400, googleError(400, 'INVALID_ARGUMENT', 'Invalid JSON payload received.'));
     }
@@ -131,22 +124,9 @@ export async function startGoogleSttStandIn({ port = 0, apiKey = 'test-google-ke
     const name = String(nextOperation);
     operations.set(name, { polls: 0, results });
     return send(200, { name });
-  });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
-  });
-  const actual = (server.address() as AddressInfo).port;
-  state.port = actual;
-  state.url = `http://127.0.0.1:${actual}`;
-  state.close = () =>
-    new Promise<void>((resolve) => {
-      for (const socket of sockets) socket.destroy();
-      server.close(() => resolve());
-    });
+  }, port);
+  state.port = standIn.port;
+  state.url = standIn.origin;
+  state.close = standIn.close;
   return state;
 }

@@ -1,5 +1,4 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenStandIn, readBody, send as sendJson } from './http';
 
 /**
  * A local stand-in for Google's tokeninfo, userinfo (OpenID Connect) and reCAPTCHA siteverify
@@ -33,12 +32,9 @@ export async function startGoogleStandIn(): Promise<GoogleStandIn> {
   const tokens = new Map<string, FakeGoogleAccount>();
   const recaptchaTokens = new Set<string>();
   const siteverifyCalls: Array<Record<string, string>> = [];
-  const server = http.createServer((req, res) => {
+  const standIn = await listenStandIn(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
-    const send = (status: number, body: unknown) => {
-      res.writeHead(status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(body));
-    };
+    const send = (status: number, body: unknown) => sendJson(res, status, body);
     if (req.method === 'GET' && url.pathname === '/tokeninfo') {
       const account = tokens.get(url.searchParams.get('access_token') ?? '');
       if (!account) return send(400, { error_description: 'Invalid Value' });
@@ -59,22 +55,16 @@ export async function startGoogleStandIn(): Promise<GoogleStandIn> {
       });
     }
     if (req.method === 'POST' && url.pathname === '/recaptcha/api/siteverify') {
-      let raw = '';
-      req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-      req.on('end', () => {
-        const form = Object.fromEntries(new URLSearchParams(raw));
-        siteverifyCalls.push(form);
-        const ok = form.secret === 'test-secret' && recaptchaTokens.delete(form.response ?? '');
-        send(200, ok
-          ? { success: true, challenge_ts: new Date().toISOString(), hostname: 'localhost' }
-          : { success: false, 'error-codes': form.secret === 'test-secret' ? ['invalid-input-response'] : ['invalid-input-secret'] });
-      });
-      return;
+      const form = Object.fromEntries(new URLSearchParams((await readBody(req)).toString()));
+      siteverifyCalls.push(form);
+      const ok = form.secret === 'test-secret' && recaptchaTokens.delete(form.response ?? '');
+      return send(200, ok
+        ? { success: true, challenge_ts: new Date().toISOString(), hostname: 'localhost' }
+        : { success: false, 'error-codes': form.secret === 'test-secret' ? ['invalid-input-response'] : ['invalid-input-secret'] });
     }
     send(404, { error: 'not_found' });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const url = standIn.origin;
   return {
     url,
     tokeninfoUrl: `${url}/tokeninfo`,
@@ -83,6 +73,6 @@ export async function startGoogleStandIn(): Promise<GoogleStandIn> {
     tokens,
     recaptchaTokens,
     siteverifyCalls,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: standIn.close,
   };
 }

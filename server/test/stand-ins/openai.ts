@@ -1,5 +1,5 @@
-import http from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type http from 'node:http';
+import { listenStandIn, readBody } from './http';
 
 /**
  * A local stand-in for an OpenAI-compatible chat API on 127.0.0.1, speaking the real wire format:
@@ -62,21 +62,6 @@ export async function startOpenAiStandIn(options: { apiKey?: string; defaultBeha
   const queue: StandInBehaviour[] = [];
   let defaultBehaviour: StandInBehaviour = options.defaultBehaviour ?? { kind: 'stream' };
   const requests: RecordedRequest[] = [];
-  const sockets = new Set<Socket>();
-
-  const server = http.createServer((req, res) => {
-    const receivedAt = performance.now();
-    const parts: Buffer[] = [];
-    req.on('data', (part: Buffer) => parts.push(part));
-    req.on('end', () => {
-      void handle(req, res, Buffer.concat(parts).toString('utf8'), receivedAt).catch(() => res.destroy());
-    });
-  });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-
   const sendError = (res: http.ServerResponse, status: number, message: string, type: string, code: string | null, retryAfter?: string) => {
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (retryAfter !== undefined) headers['retry-after'] = retryAfter;
@@ -160,19 +145,18 @@ export async function startOpenAiStandIn(options: { apiKey?: string; defaultBeha
     res.end();
   }
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const standIn = await listenStandIn(async (req, res) => {
+    const receivedAt = performance.now();
+    const raw = (await readBody(req)).toString('utf8');
+    await handle(req, res, raw, receivedAt);
+  });
   return {
-    url: `http://127.0.0.1:${port}/v1`,
+    url: `${standIn.origin}/v1`,
     requests,
     enqueue: (...behaviours) => queue.push(...behaviours),
     setDefault: (behaviour) => {
       defaultBehaviour = behaviour;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
+    close: standIn.close,
   };
 }

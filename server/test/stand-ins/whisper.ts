@@ -1,5 +1,4 @@
-import http from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { listenStandIn, readBody, send as sendBody } from './http';
 
 /**
  * A local stand-in for an OpenAI-compatible speech-to-text server (`POST /v1/audio/transcriptions`,
@@ -56,16 +55,10 @@ export async function startWhisperStandIn({ port = 0, apiKey }: { port?: number;
     transcript: null,
     close: async () => undefined,
   };
-  const sockets = new Set<Socket>();
 
-  const server = http.createServer(async (req, res) => {
-    const send = (status: number, body: unknown, type = 'application/json') => {
-      if (res.destroyed) return;
-      res.writeHead(status, { 'content-type': type });
-      res.end(typeof body === 'string' ? body : JSON.stringify(body));
-    };
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
+  const standIn = await listenStandIn(async (req, res) => {
+    const send = (status: number, body: unknown, type = 'application/json') => sendBody(res, status, body, { 'content-type': type });
+    const raw = await readBody(req);
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (req.method !== 'POST' || url.pathname !== '/v1/audio/transcriptions') {
       return send(404, openAiError(`Invalid URL (${req.method} ${url.pathname})`, 'invalid_request_error'));
@@ -75,7 +68,7 @@ export async function startWhisperStandIn({ port = 0, apiKey }: { port?: number;
     }
     let form: FormData;
     try {
-      form = await new Request('http://localhost/', { method: 'POST', headers: { 'content-type': req.headers['content-type'] ?? '' }, body: Buffer.concat(chunks) }).formData();
+      form = await new Request('http://localhost/', { method: 'POST', headers: { 'content-type': req.headers['content-type'] ?? '' }, body: raw }).formData();
     } catch {
       return send(400, openAiError("Could not parse multipart form", 'invalid_request_error'));
     }
@@ -129,22 +122,9 @@ export async function startWhisperStandIn({ port = 0, apiKey }: { port?: number;
     if (format === 'text') return send(200, `${heard}\n`, 'text/plain');
     if (format === 'json') return send(200, { text: heard });
     return send(200, { task: 'transcribe', language: record.language ?? 'en', duration: 3.2, text: heard, segments: [{ id: 0, start: 0, end: 3.2, text: heard }] });
-  });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
-  });
-  const actual = (server.address() as AddressInfo).port;
-  state.port = actual;
-  state.url = `http://127.0.0.1:${actual}/v1`;
-  state.close = () =>
-    new Promise<void>((resolve) => {
-      for (const socket of sockets) socket.destroy();
-      server.close(() => resolve());
-    });
+  }, port);
+  state.port = standIn.port;
+  state.url = `${standIn.origin}/v1`;
+  state.close = standIn.close;
   return state;
 }

@@ -4,7 +4,7 @@ import { AppError } from '../../http/errors';
 import type { Block } from './split';
 
 /** Uncompressed bytes a .docx may hold in all (a zip bomb stops here, before mammoth sees it). */
-export const MAX_UNCOMPRESSED_BYTES = 80_000_000;
+const MAX_UNCOMPRESSED_BYTES = 80_000_000;
 const MAX_ENTRIES = 5000;
 
 const damaged = () => new AppError(400, 'books.document_damaged');

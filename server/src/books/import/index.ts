@@ -8,7 +8,7 @@ export type { ImportedChapter } from './split';
 /** Largest manuscript file accepted (bytes). */
 export const MAX_DOCUMENT_BYTES = 10_000_000;
 /** Largest manuscript text accepted (characters, about 170 000 words). */
-export const MAX_DOCUMENT_CHARS = 1_000_000;
+const MAX_DOCUMENT_CHARS = 1_000_000;
 
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 const CFB_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);

@@ -8,7 +8,7 @@ const Texts = z.object({ name: z.string().min(1), description: z.string().min(1)
 const byLanguage = <T extends z.ZodTypeAny>(schema: T) =>
   z.object(Object.fromEntries(LANGUAGES.map((lng) => [lng, schema])) as Record<(typeof LANGUAGES)[number], T>);
 
-export const CatalogFileSchema = z.object({
+const CatalogFileSchema = z.object({
   services: z.array(z.object({ id: z.number(), is_active: z.boolean(), sort: z.number(), translations: byLanguage(Texts) })),
   general_categories: z.array(
     z.object({
@@ -33,7 +33,7 @@ export const CatalogFileSchema = z.object({
 });
 export type CatalogFile = z.infer<typeof CatalogFileSchema>;
 
-export function readCatalogFile(contentDir: string): CatalogFile {
+function readCatalogFile(contentDir: string): CatalogFile {
   const raw = JSON.parse(fs.readFileSync(path.join(contentDir, 'catalog.json'), 'utf8'));
   return CatalogFileSchema.parse(raw);
 }

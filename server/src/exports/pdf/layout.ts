@@ -79,7 +79,7 @@ export interface BreakOptions {
  * Greedy line breaking on cached word widths, with hyphenation at Liang break points (and after
  * hard hyphens) when the next word does not fit; gaps may shrink to 80 % of a space.
  */
-export function breakLines(text: string, m: Measurer, options: BreakOptions): SetLine[] {
+function breakLines(text: string, m: Measurer, options: BreakOptions): SetLine[] {
   const style = options.style ?? 'regular';
   const size = options.size;
   const space = m.spaceWidth(style) * size;
@@ -155,7 +155,7 @@ function naturalWidth(line: SetLine, m: Measurer, size: number, style: FontStyle
  * Turns a set line into text operations: one operation per run of words in the same font, with
  * pdfkit's word spacing carrying the justification (no re-measuring of the line).
  */
-export function lineOps(line: SetLine, m: Measurer, size: number, width: number, y: number, align: 'justify' | 'left' | 'center', style: FontStyle = 'regular'): Op[] {
+function lineOps(line: SetLine, m: Measurer, size: number, width: number, y: number, align: 'justify' | 'left' | 'center', style: FontStyle = 'regular'): Op[] {
   // Pieces: words split at no-break spaces (pdfkit treats those as word gaps too).
   const pieces: { text: string; font: FontKey; width: number; joined: boolean }[] = [];
   for (const word of line.words) {

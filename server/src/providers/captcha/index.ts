@@ -3,6 +3,7 @@ import { createChallenge, verifySolution, type Challenge, type Payload } from 'a
 import { deriveKey as pbkdf2 } from 'altcha-lib/algorithms/pbkdf2';
 import type { Config } from '../../config';
 import type { Db } from '../../db';
+import { recordOnce } from '../../rate-limit';
 
 /**
  * Captcha: ALTCHA proof-of-work (self-hosted, default), reCAPTCHA v2 when configured, or none
@@ -17,8 +18,8 @@ export interface Captcha {
 }
 
 /** PBKDF2 iterations per attempt: about 256 attempts on average, well under a second on a phone. */
-export const ALTCHA_COST = 2000;
-export const ALTCHA_TTL_MS = 10 * 60_000;
+const ALTCHA_COST = 2000;
+const ALTCHA_TTL_MS = 10 * 60_000;
 
 export function createCaptcha(config: Pick<Config, 'CAPTCHA_PROVIDER' | 'RECAPTCHA_SECRET_KEY' | 'RECAPTCHA_VERIFY_URL'>, db: Db, secret: string): Captcha {
   if (config.CAPTCHA_PROVIDER === 'none') return { kind: 'none', verify: async () => true };
@@ -47,14 +48,7 @@ export function altcha(db: Db, secret: string, cost = ALTCHA_COST): Captcha {
       }
       // Replay protection: a signed challenge counts once (kept until it would have expired anyway).
       const expiresAt = (payload.challenge.parameters.expiresAt ?? Math.floor(Date.now() / 1000) + ALTCHA_TTL_MS / 1000) * 1000;
-      await db.deleteFrom('counters').where('key', 'like', 'altcha:%').where('expires_at', '<=', Date.now()).execute();
-      const inserted = await db
-        .insertInto('counters')
-        .values({ key: `altcha:${payload.challenge.signature}`, count: 1, expires_at: expiresAt })
-        .onConflict((oc) => oc.column('key').doNothing())
-        .returning('key')
-        .executeTakeFirst();
-      return inserted !== undefined;
+      return recordOnce(db, 'altcha', String(payload.challenge.signature), expiresAt);
     },
   };
 }

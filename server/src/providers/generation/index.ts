@@ -1,21 +1,10 @@
-import type { Language } from '@common/constants';
+import type { Fidelity } from '@common/schemas/session';
 import type { Config } from '../../config';
 import { Composer } from './composer';
-import { OpenAiCompatibleProvider } from './openai-compatible';
-import type {
-  BookFrameInput,
-  BookFrameOutput,
-  ChapterInput,
-  ChapterOutput,
-  GenerateOptions,
-  GenerationProvider,
-  TailorInput,
-  TailorOutput,
-} from './types';
+import { OpenAiCompatibleProvider, type OpenAiCompatibleOptions } from './openai-compatible';
+import type { GenerationProvider } from './types';
 
 export * from './types';
-export { Composer, composeChapter, composeBookFrame, narrationFromSurvey } from './composer';
-export { OpenAiCompatibleProvider, GenerationFailure } from './openai-compatible';
 
 /**
  * Picks the writer for each call from the book's fidelity level:
@@ -32,34 +21,21 @@ export class FidelityRouter implements GenerationProvider {
     this.name = model ? `router(${composer.name}, ${model.name})` : composer.name;
   }
 
-  private pick(fidelity: ChapterInput['context']['fidelity']): GenerationProvider {
+  private pick(fidelity: Fidelity): GenerationProvider {
     return fidelity === 'own_words' || !this.model ? this.composer : this.model;
   }
 
-  writeChapter(input: ChapterInput, options?: GenerateOptions): Promise<ChapterOutput> {
-    return this.pick(input.context.fidelity).writeChapter(input, options);
-  }
+  readonly writeChapter: GenerationProvider['writeChapter'] = (input, options) => this.pick(input.context.fidelity).writeChapter(input, options);
 
-  writeBookFrame(input: BookFrameInput, options?: GenerateOptions): Promise<BookFrameOutput> {
-    return this.pick(input.context.fidelity).writeBookFrame(input, options);
-  }
+  readonly writeBookFrame: GenerationProvider['writeBookFrame'] = (input, options) => this.pick(input.context.fidelity).writeBookFrame(input, options);
 
-  optimizeAnswer(input: { transcript: string; language: Language }, options?: GenerateOptions): Promise<string> {
-    return (this.model ?? this.composer).optimizeAnswer(input, options);
-  }
+  readonly optimizeAnswer: GenerationProvider['optimizeAnswer'] = (input, options) => (this.model ?? this.composer).optimizeAnswer(input, options);
 
-  tailorChapters(input: TailorInput, options?: GenerateOptions): Promise<TailorOutput> {
-    return this.pick(input.context.fidelity).tailorChapters(input, options);
-  }
+  readonly tailorChapters: GenerationProvider['tailorChapters'] = (input, options) => this.pick(input.context.fidelity).tailorChapters(input, options);
 }
 
-export interface GenerationProviderOverrides {
-  /** Retry tuning (tests use short delays). */
-  backoffMs?: number;
-  maxAttempts?: number;
-  idleTimeoutMs?: number;
-  log?: (message: string, details?: Record<string, unknown>) => void;
-}
+/** Retry tuning and logging of the model adapter (tests use short delays). */
+export type GenerationProviderOverrides = Pick<OpenAiCompatibleOptions, 'backoffMs' | 'maxAttempts' | 'idleTimeoutMs' | 'log'>;
 
 /** The generation provider from configuration: the composer alone, or the composer plus a model. */
 export function createGenerationProvider(

@@ -51,7 +51,7 @@ function patternsFor(lng: Language): Patterns {
 }
 
 /** Removes hesitation sounds and set-apart discourse fillers. */
-export function removeFillers(text: string, lng: Language): string {
+function removeFillers(text: string, lng: Language): string {
   const { hesitation, discourse, start, end, tag } = patternsFor(lng);
   let out = text
     .replace(hesitation, (match: string) => (/^\s*,/.test(match) && /,\s*$/.test(match) ? ', ' : ' '))
@@ -71,7 +71,7 @@ export function removeFillers(text: string, lng: Language): string {
 }
 
 /** Collapses stutters: "w- went", "I I I went", "we went, we went to" → "went", "I went", "we went to". */
-export function removeStutters(text: string, lng: Language): string {
+function removeStutters(text: string, lng: Language): string {
   const { keepDoubled } = patternsFor(lng);
   // Cut-off word starts: "w- went", "wh-wh-what", "mo- mother".
   let out = text.replace(new RegExp(`${NOT_WORD_BEFORE}((?:\\p{L}{1,4}-\\s*)+)(?=(\\p{L}+))`, 'gu'), (match, fragments: string, word: string) => {
@@ -92,7 +92,7 @@ export function removeStutters(text: string, lng: Language): string {
 }
 
 /** Spacing and punctuation: no space before , . and friends, one after; French spacing rules. */
-export function fixPunctuation(text: string, lng: Language): string {
+function fixPunctuation(text: string, lng: Language): string {
   let out = text.replace(/[\u00a0\u202f\t\r\n ]+/g, ' ');
   // "york .i moved" / "leeds ,then": the space was on the wrong side of the mark.
   out = out.replace(/\s+([,.;:!?…])(?=\p{L})/gu, '$1 ');
@@ -137,7 +137,7 @@ export function splitSentences(text: string, lng: Language): string[] {
 }
 
 /** Capital first letter, a final full stop when none, English "i" → "I", Spanish ¿ ¡ openers. */
-export function finishSentence(sentence: string, lng: Language): string {
+function finishSentence(sentence: string, lng: Language): string {
   let out = sentence.trim();
   out = out.replace(/^([^\p{L}\p{N}]*)(\p{Ll})/u, (_m, lead: string, letter: string) => lead + letter.toUpperCase());
   if (lng === 'en') out = out.replace(/(?<![\p{L}'’])i(?=(?:['’](?:m|ve|d|ll))?(?![\p{L}'’]))/gu, 'I');

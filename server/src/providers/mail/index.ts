@@ -28,7 +28,7 @@ export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'da
   return outboxMailer(outboxDir(config), config.MAIL_FROM);
 }
 
-export function smtpMailer(url: string, from: string): Mailer {
+function smtpMailer(url: string, from: string): Mailer {
   let transport: Transporter | undefined;
   return {
     kind: 'smtp',
@@ -39,7 +39,7 @@ export function smtpMailer(url: string, from: string): Mailer {
   };
 }
 
-export function outboxMailer(dir: string, from: string): Mailer {
+function outboxMailer(dir: string, from: string): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     kind: 'outbox',

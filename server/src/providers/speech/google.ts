@@ -2,10 +2,10 @@ import type { Language } from '@common/constants';
 import { fetchWithDeadline, readJson, SpeechProviderError, type SpeechInput, type SpeechProviderOptions, type SpeechToText } from './types';
 
 /** BCP-47 codes Google expects for our four languages. */
-export const GOOGLE_LANGUAGE_CODES: Record<Language, string> = { en: 'en-US', fr: 'fr-FR', es: 'es-ES', it: 'it-IT' };
+const GOOGLE_LANGUAGE_CODES: Record<Language, string> = { en: 'en-US', fr: 'fr-FR', es: 'es-ES', it: 'it-IT' };
 
 /** Synchronous `speech:recognize` takes about a minute of audio at most: longer (or unknown) goes long-running. */
-export const GOOGLE_SYNC_MAX_SECONDS = 55;
+const GOOGLE_SYNC_MAX_SECONDS = 55;
 
 interface RecognizeResponse {
   results?: { alternatives?: { transcript?: string; confidence?: number }[] }[];
@@ -60,7 +60,7 @@ export function createGoogleSpeech({ baseUrl, apiKey }: { baseUrl: string; apiKe
   };
 }
 
-export function recognitionConfig(input: SpeechInput): Record<string, unknown> {
+function recognitionConfig(input: SpeechInput): Record<string, unknown> {
   const config: Record<string, unknown> = {
     languageCode: GOOGLE_LANGUAGE_CODES[input.language] ?? 'en-US',
     enableAutomaticPunctuation: true,

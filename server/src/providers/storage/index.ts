@@ -1,8 +1,12 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../../config';
+import { createS3Storage } from './s3';
 
-/** Where user files live: a local folder by default, an S3-compatible bucket when configured. */
+/**
+ * Where user files live: a local folder by default (`DATA_DIR/files`), an S3-compatible bucket with
+ * STORAGE_PROVIDER=s3 (what several nodes behind a load balancer need).
+ */
 export interface Storage {
   put(key: string, data: Buffer, contentType: string): Promise<void>;
   get(key: string): Promise<Buffer | null>;
@@ -15,7 +19,7 @@ function safeKey(key: string): string {
   return key;
 }
 
-export function createLocalStorage(root: string): Storage {
+function createLocalStorage(root: string): Storage {
   return {
     async put(key, data) {
       const file = path.join(root, safeKey(key));
@@ -39,6 +43,18 @@ export function createLocalStorage(root: string): Storage {
 }
 
 export function createStorage(config: Config): Storage {
-  // The S3 adapter is added with the first feature that stores files at scale; local until then.
+  if (config.STORAGE_PROVIDER === 's3') {
+    // loadConfig has checked that the bucket and the keys are set.
+    return createS3Storage(
+      {
+        endpoint: config.S3_ENDPOINT ?? `https://s3.${config.S3_REGION}.amazonaws.com`,
+        region: config.S3_REGION,
+        bucket: config.S3_BUCKET!,
+        accessKeyId: config.S3_ACCESS_KEY_ID!,
+        secretAccessKey: config.S3_SECRET_ACCESS_KEY!,
+      },
+      safeKey,
+    );
+  }
   return createLocalStorage(path.join(config.dataDir, 'files'));
 }

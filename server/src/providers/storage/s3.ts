@@ -1,0 +1,108 @@
+import crypto from 'node:crypto';
+import type { Storage } from './index';
+
+/**
+ * Any S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, Scaleway, Garage…): PUT, GET and DELETE of
+ * one object, path-style (`{endpoint}/{bucket}/{key}`), signed with AWS Signature Version 4 using
+ * node:crypto only. The payload is hashed and signed too (`x-amz-content-sha256`).
+ */
+export interface S3Options {
+  /** e.g. https://s3.eu-west-3.amazonaws.com or http://127.0.0.1:9000 (no bucket in it). */
+  endpoint: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Per request. */
+  timeoutMs?: number;
+  fetchImpl?: typeof fetch;
+}
+
+const sha256 = (data: string | Buffer) => crypto.createHash('sha256').update(data).digest('hex');
+const hmac = (key: string | Buffer, data: string) => crypto.createHmac('sha256', key).update(data).digest();
+
+/** RFC 3986 encoding, as SigV4 wants it (encodeURIComponent leaves !'()* alone). */
+const encode = (segment: string) => encodeURIComponent(segment).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
+export interface SignedRequest {
+  url: string;
+  headers: Record<string, string>;
+}
+
+/** The URL and headers of a signed request (exported for the tests' stand-in checks). */
+export function signS3Request(options: S3Options, method: string, key: string, body: Buffer | null, now = new Date()): SignedRequest {
+  const url = new URL(options.endpoint);
+  const basePath = url.pathname.replace(/\/+$/, '');
+  const path = `${basePath}/${encode(options.bucket)}/${key.split('/').map(encode).join('/')}`;
+  const amzDate = now.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  const dateStamp = amzDate.slice(0, 8);
+  const payloadHash = sha256(body ?? '');
+  const signed: Record<string, string> = { host: url.host, 'x-amz-content-sha256': payloadHash, 'x-amz-date': amzDate };
+  const names = Object.keys(signed).sort();
+  const canonicalRequest = [method, path, '', ...names.map((n) => `${n}:${signed[n]}`), '', names.join(';'), payloadHash].join('\n');
+  const scope = `${dateStamp}/${options.region}/s3/aws4_request`;
+  const stringToSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256(canonicalRequest)].join('\n');
+  const signingKey = hmac(hmac(hmac(hmac(`AWS4${options.secretAccessKey}`, dateStamp), options.region), 's3'), 'aws4_request');
+  const signature = hmac(signingKey, stringToSign).toString('hex');
+  const { host: _host, ...headers } = signed;
+  return {
+    url: `${url.origin}${path}`,
+    headers: {
+      ...headers,
+      authorization: `AWS4-HMAC-SHA256 Credential=${options.accessKeyId}/${scope}, SignedHeaders=${names.join(';')}, Signature=${signature}`,
+    },
+  };
+}
+
+/** A failed bucket call; the S3 error code (`AccessDenied`, `SignatureDoesNotMatch`…) is logged, never shown. */
+export class S3Error extends Error {
+  constructor(
+    readonly status: number,
+    readonly s3Code: string,
+    operation: string,
+  ) {
+    super(`S3 ${operation} failed: HTTP ${status} ${s3Code}`);
+  }
+}
+
+async function failure(response: Response, operation: string): Promise<S3Error> {
+  const body = await response.text().catch(() => '');
+  return new S3Error(response.status, /<Code>([^<]+)<\/Code>/.exec(body)?.[1] ?? 'Unknown', operation);
+}
+
+export function createS3Storage(options: S3Options, safeKey: (key: string) => string = (key) => key): Storage {
+  const fetchImpl = options.fetchImpl ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const call = (method: 'PUT' | 'GET' | 'DELETE', key: string, body: Buffer | null = null, contentType?: string) => {
+    const { url, headers } = signS3Request(options, method, safeKey(key), body);
+    return fetchImpl(url, {
+      method,
+      headers: contentType ? { ...headers, 'content-type': contentType } : headers,
+      body: body ? new Uint8Array(body) : undefined,
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+  };
+  return {
+    async put(key, data, contentType) {
+      const response = await call('PUT', key, data, contentType);
+      if (!response.ok) throw await failure(response, 'PUT');
+      await response.body?.cancel();
+    },
+    async get(key) {
+      const response = await call('GET', key);
+      if (!response.ok) {
+        const error = await failure(response, 'GET');
+        // A missing object is null; a missing bucket (also 404) is a configuration error.
+        if (error.status === 404 && error.s3Code !== 'NoSuchBucket') return null;
+        throw error;
+      }
+      return Buffer.from(await response.arrayBuffer());
+    },
+    async delete(key) {
+      const response = await call('DELETE', key);
+      // S3 answers 204 whether or not the object existed; some compatible servers answer 404.
+      if (!response.ok && response.status !== 404) throw await failure(response, 'DELETE');
+      await response.body?.cancel();
+    },
+  };
+}
