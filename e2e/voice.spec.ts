@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { startWhisperStandIn, type WhisperStandIn } from '../server/test/stand-ins/whisper';
-import { actAsGuest, createGuestBook } from './helpers/api';
+import { actAsGuest, actAsUser, createBook, createGuestBook, signUp } from './helpers/api';
 import { ARTIFACTS_DIR } from './helpers/screenshots';
 
 /**
@@ -178,4 +178,45 @@ test.describe('with no speech-to-text on the server', () => {
     await expect(card.getByTestId('voice-not-set-up')).toHaveText('Voice input is not set up on this server, but you can type your answer.');
     await expect(card.getByRole('button', { name: /Record your answer|Dictate your answer/ })).toHaveCount(0);
   });
+});
+
+test('records the audiobook voice sample from the workspace and uploads it', async ({ page, request }) => {
+  const user = await signUp(request, { prefix: 'voice-sample' });
+  const book = await createBook(request, user.token, { book_name: 'Rose', another_story_subject: 'My grandmother Rose, a nurse in Lyon during the war' });
+  await actAsUser(page, user.token);
+  await page.goto(`/en/questions/${book.id}`);
+  await page.getByRole('button', { name: 'Audiobook', exact: true }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Record your voice sample' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('Read a page of your book aloud for about a minute');
+  const recorder = dialog.getByTestId('voice-recorder');
+  await dialog.getByRole('button', { name: 'Record your voice sample' }).click();
+  await expect(recorder).toHaveAttribute('data-state', 'recording');
+  // about 12 seconds of reading (more than the 10 s minimum): the countdown from 2:00 has reached 1:47
+  await expect(recorder.getByTestId('voice-countdown')).toHaveText(/^1:4[0-7]$/, { timeout: 25_000 });
+  await recorder.getByRole('button', { name: 'Stop' }).click();
+
+  // listen back, then send
+  await expect(dialog.getByTestId('voice-preview')).toBeVisible({ timeout: 10_000 });
+  const uploaded = page.waitForResponse((res) => res.url().includes('/api/uploadVoiceSample'));
+  await dialog.getByRole('button', { name: 'Send my voice sample' }).click();
+  const response = await uploaded;
+  expect(response.status(), await response.text()).toBe(200);
+  expect(await response.json()).toEqual({ success: true });
+  await expect(page.getByText('Your voice sample was saved.')).toBeVisible();
+  await dialog.screenshot({ path: `${ARTIFACTS_DIR}/voice-sample-en.png`, animations: 'disabled' });
+
+  // the server keeps it for the book
+  const stored = await request.get(`/api/voiceSample/${book.id}`, { headers: user.auth });
+  expect(stored.status()).toBe(200);
+  const sample = (await stored.json()).success as { exists: boolean; duration_seconds: number | null };
+  expect(sample.exists).toBe(true);
+  expect(sample.duration_seconds).toBeGreaterThanOrEqual(10);
+
+  // then on to the audiobook, with the state the Audiobook button has always passed
+  await dialog.getByRole('button', { name: 'Continue to the audiobook' }).click();
+  await expect(page).toHaveURL(/\/en\/audiobook-payment$/);
+  const state = await page.evaluate(() => (history.state as { usr?: unknown } | null)?.usr);
+  expect(state).toEqual({ service_session_id: book.id, price: 0 });
 });

@@ -26,3 +26,23 @@ export const SpeechUploadFieldsSchema = z.object({
   /** Language spoken in the recording (the book's); defaults to the request's `lng`. */
   language: z.enum(LANGUAGES).optional(),
 });
+
+/** The audiobook's voice sample (spec sections 3 and 7): how long it may last, and what the client records. */
+export const VOICE_SAMPLE_MIN_SECONDS = 10;
+export const VOICE_SAMPLE_MAX_SECONDS = 180;
+/** The recorder's limit in the voice-sample dialog (a minute of natural reading is enough). */
+export const VOICE_SAMPLE_RECORD_SECONDS = 120;
+/** Largest voice sample accepted: 180 s of 48 kHz 16-bit mono WAV is about 17.3 MB. */
+export const VOICE_SAMPLE_MAX_BYTES = 18_000_000;
+
+/** POST /api/uploadVoiceSample multipart fields beside the `voice_sample` file. */
+export const VoiceSampleUploadFieldsSchema = z.object({
+  service_session_id: z.coerce.number().int().positive().max(2_147_483_647),
+});
+
+/** GET /api/voiceSample/:id → success: whether the book has a voice sample, and how long it lasts. */
+export const VoiceSampleStatusSchema = z.object({
+  exists: z.boolean(),
+  duration_seconds: z.number().nullable(),
+});
+export type VoiceSampleStatus = z.infer<typeof VoiceSampleStatusSchema>;

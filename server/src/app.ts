@@ -29,6 +29,7 @@ import { authRoutes } from './auth/routes';
 import { workspaceRoutes } from './workspace/routes';
 import { booksRoutes } from './books/routes';
 import { speechRoutes } from './speech/routes';
+import { voiceSampleRoutes } from './speech/voice-sample';
 import { generationRoutes } from './generation/routes';
 import { couponsRoutes } from './coupons/routes';
 import { loadQuestionBank, type QuestionBank } from './content/question-bank';
@@ -57,7 +58,7 @@ export type ApiInstance = FastifyInstance<RawServerDefault, RawRequestDefaultExp
 export type AreaRoutes = (api: ApiInstance, ctx: AppContext) => Promise<void> | void;
 
 /** Each area's routes, registered under /api. */
-const areas: AreaRoutes[] = [catalogRoutes, authRoutes, workspaceRoutes, booksRoutes, speechRoutes, exportsRoutes, generationRoutes, couponsRoutes];
+const areas: AreaRoutes[] = [catalogRoutes, authRoutes, workspaceRoutes, booksRoutes, speechRoutes, voiceSampleRoutes, exportsRoutes, generationRoutes, couponsRoutes];
 
 export interface BuildOptions {
   db?: Db;

@@ -1,7 +1,7 @@
 import type { CheckpointData } from '@common/schemas/session';
 import { progressPercent } from '@common/rules/progress';
 import { unpaidViolation } from '@common/rules/workspace-unpaid';
-import { chapterIdOfImageKey, type UpsertSessionResult, type WorkspaceSession } from '@common/schemas/workspace';
+import { chapterIdOfImageKey, IMAGE_KEY_PATTERN, type UpsertSessionResult, type WorkspaceSession } from '@common/schemas/workspace';
 import { toBool, type Db } from '../db';
 import { AppError, badRequest, conflict } from '../http/errors';
 import type { Storage } from '../providers/storage';
@@ -21,7 +21,7 @@ export const CHECKPOINT_MAX_BYTES = 5_000_000;
 
 export async function presentWorkspace(db: Db, row: SessionRow): Promise<WorkspaceSession> {
   const session = presentSession(row);
-  return { ...session, progress: progressPercent(session.checkpoint_data.data), images: await listSessionFileKeys(db, row.id) };
+  return { ...session, progress: progressPercent(session.checkpoint_data.data), images: (await listSessionFileKeys(db, row.id)).filter((key) => IMAGE_KEY_PATTERN.test(key)) };
 }
 
 /** Ids must be unique (chapters in the book, questions in a chapter): merging relies on them. */

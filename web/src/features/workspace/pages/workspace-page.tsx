@@ -13,6 +13,7 @@ import { Button } from '../../../components/button';
 import { Loader } from '../../../components/loader';
 import { useAuth } from '../../../app/auth';
 import { paths } from '../../../lib/paths';
+import { VoiceSampleDialog } from '../../voice/voice-sample-dialog';
 import { checkAllChaptersSubmitted } from '../api/book-calls';
 import { deleteSessionImage, fetchSessionImage, uploadSessionImage } from '../api/session-images';
 import { ChapterList } from '../components/chapter-list';
@@ -105,6 +106,7 @@ function Workspace({
   const [planOpen, setPlanOpen] = useState(false);
   const [chapterModal, setChapterModal] = useState<{ open: boolean; chapter: Chapter | null }>({ open: false, chapter: null });
   const [previewOpen, setPreviewOpen] = useState(false);
+  const [voiceSampleOpen, setVoiceSampleOpen] = useState(false);
   const [showMissingSurvey, setShowMissingSurvey] = useState(false);
   const [images, setImages] = useState<Record<string, string>>(() =>
     Object.fromEntries(meta.images.flatMap((key) => {
@@ -229,7 +231,9 @@ function Workspace({
     }
   };
 
-  const handleAudiobook = () => {
+  // the audiobook starts with a voice sample; guests cannot order one (the plan modal asks them to sign in)
+  const handleAudiobook = () => (isLoggedIn ? setVoiceSampleOpen(true) : openPlanModal());
+  const continueToAudiobook = () => {
     const characters = checkpoint.data.reduce((sum, c) => sum + (c.generated_content ?? '').length, 0);
     navigate(paths.audiobookPayment(lng), { state: { service_session_id: sessionId, price: audiobookPrice(characters) } });
   };
@@ -387,6 +391,7 @@ function Workspace({
           reload();
         }}
       />
+      <VoiceSampleDialog open={voiceSampleOpen} onOpenChange={setVoiceSampleOpen} sessionId={sessionId} onContinue={continueToAudiobook} />
       <BookPreview open={previewOpen} onOpenChange={setPreviewOpen} session={previewSession} images={images} />
       <ConflictDialog conflicts={state.conflicts} onResolve={engine.resolve} describe={describeConflict} />
       {state.status === 'error' ? (
