@@ -265,7 +265,7 @@ test.describe('signed-in header', () => {
   test('pending cancellation still shows My subscription', async ({ page }) => {
     await signInWithStubs(page, { id: 3, cancel_date: null, cancel_request: '2025-01-02' });
     await page.goto('/it/general-categories/1');
-    await page.getByRole('button', { name: 'Il tuo account' }).click();
+    await page.getByRole('button', { name: 'Il Suo account' }).click();
     await expect(page.getByRole('menuitem', { name: 'Il mio abbonamento' })).toBeVisible();
   });
 

@@ -21,10 +21,10 @@ describe('composeMail', () => {
   it('writes the reset message in the reader’s language, as text and HTML, with the link', () => {
     const link = 'http://localhost:8000/it/reset-password?token=abc';
     const message = composeMail(translate, 'it', 'reset', 'ada@example.com', link, { name: 'Ada <b>' });
-    expect(message.subject).toBe('Scegli una nuova password per Plume');
-    expect(message.text).toContain('Ciao Ada <b>,');
+    expect(message.subject).toBe('Scelga una nuova password per Plume');
+    expect(message.text).toContain('Gentile Ada <b>,');
     expect(message.text).toContain(link);
-    expect(message.html).toContain('Ciao Ada &lt;b&gt;,');
+    expect(message.html).toContain('Gentile Ada &lt;b&gt;,');
     expect(message.html).toContain(`href="${link}"`);
     for (const lng of ['en', 'fr', 'es'] as const) {
       for (const kind of ['reset', 'confirm', 'welcome'] as const) {
