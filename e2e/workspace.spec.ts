@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { actAsGuest, actAsUser, createBook, createGuestBook, signUp, waitSaved } from './helpers/api';
+import { createCoupon, uniqueCouponCode, unlockBookWithCoupon } from './helpers/coupons';
 import { saveScreenshot, WIDTHS } from './helpers/screenshots';
 
 /** A guest's book about an Italian grandmother (its page language set by `lng`). */
@@ -98,32 +96,88 @@ test('a guest answers the first chapter in Italian, generates it, edits the text
   await saveScreenshot(page, testInfo, 'workspace-guest-chapter', 'it', { fullPage: false });
 });
 
-async function guestContext(browser: Browser, book: object & { id: number }) {
+/**
+ * Another screen of the same signed-in author: its own browser context (own storage, own tab), signed in
+ * with the same token. Its saves are held until `released` resolves (routes set before the page loads).
+ */
+async function authorScreen(browser: Browser, token: string, bookId: number, released: Promise<void>, saves: number[]) {
   const context = await browser.newContext();
+  await context.route('**/api/upSertSession', async (route) => {
+    await released;
+    await route.continue();
+  });
   const page = await context.newPage();
-  await openAsGuest(page, book);
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname === '/api/upSertSession') saves.push(response.status());
+  });
+  await actAsUser(page, token);
+  await page.goto(`/en/questions/${bookId}`);
   return { context, page };
 }
 
-test('two screens edit the same book at once and both edits survive', async ({ browser, request }) => {
-  const book = await italianGuestBook(request, 'it', 'Due schermi');
-  const chapter = book.checkpoint_data.data[0];
-  expect(chapter.questions.length).toBeGreaterThan(1);
-  const a = await guestContext(browser, book);
-  const b = await guestContext(browser, book);
-  const answer = (page: Page, n: number) => page.getByTestId(`chapter-${chapter.id}`).locator('textarea[id^="answer-"]').nth(n);
-  const answerA = answer(a.page, 0);
-  const answerB = answer(b.page, 1);
-  await expect(answerA).toBeVisible({ timeout: 20_000 });
-  await expect(answerB).toBeVisible({ timeout: 20_000 });
-  // Typed at the same time: one save lands first, the other is merged chapter by chapter.
-  await Promise.all([answerA.fill('Scritto sul primo schermo.'), answerB.fill('Scritto sul secondo schermo.')]);
+test('two screens of one author edit different chapters of a paid book at once and both edits survive', async ({ browser, request }) => {
+  test.setTimeout(90_000);
+  const { token, auth } = await signUp(request, { prefix: 'two-screens' });
+  const book = await createBook(request, token, { book_name: 'Two screens', another_story_subject: 'My grandfather Piet, a lighthouse keeper in Zeeland' });
+  await unlockBookWithCoupon(request, auth, book.id);
+  const [first, second] = book.checkpoint_data.data;
+  expect(second, 'the book has a second chapter').toBeDefined();
+  const textA = 'Written on the first screen: he climbed the 231 steps every evening.';
+  const textB = 'Written on the second screen: the storm of 1953 kept him awake three nights.';
+
+  // Both screens' saves wait until both have typed: each is then based on the same version, so one
+  // lands first and the other is refused as stale (409) and merged chapter by chapter.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const saves: number[] = [];
+  const a = await authorScreen(browser, token, book.id, released, saves);
+  const b = await authorScreen(browser, token, book.id, released, saves);
+  const chapterOf = (page: Page, chapter: typeof first) => page.getByTestId(`chapter-${chapter.id}`);
+  const answerOf = (page: Page, chapter: typeof first) => chapterOf(page, chapter).locator(`#answer-${chapter.id}-${chapter.questions[0].id}`);
+  /** Opens a chapter's accordion (only the first one opens by itself). */
+  const open = async (page: Page, chapter: typeof first, n: number) => {
+    const trigger = chapterOf(page, chapter).getByRole('button', { name: `Chapter ${n} ${chapter.name}` });
+    if ((await trigger.getAttribute('aria-expanded')) !== 'true') await trigger.click();
+    await expect(trigger).toHaveAttribute('aria-expanded', 'true');
+  };
+
+  for (const { page } of [a, b]) {
+    // Paid: every chapter is open to writing, none is locked.
+    await expect(page.getByRole('button', { name: 'Add a chapter' })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId('save-status')).toHaveAttribute('data-status', 'saved');
+  }
+  await open(a.page, first, 1);
+  await open(b.page, second, 2);
+  await expect(answerOf(a.page, first)).toBeEditable();
+  await expect(answerOf(b.page, second)).toBeEditable();
+
+  await Promise.all([answerOf(a.page, first).fill(textA), answerOf(b.page, second).fill(textB)]);
+  // Both edits are typed and neither save has landed yet.
+  await expect(a.page.getByTestId('save-status')).toHaveAttribute('data-status', 'saving');
+  await expect(b.page.getByTestId('save-status')).toHaveAttribute('data-status', 'saving');
+  expect(saves).toEqual([]);
+  release();
   await Promise.all([waitSaved(a.page), waitSaved(b.page)]);
+  // One save landed, the other was stale, merged and sent again.
+  await expect.poll(() => [...saves].sort()).toEqual([200, 200, 409]);
+  for (const { page } of [a, b]) await expect(page.getByRole('dialog')).toHaveCount(0);
+
   for (const { page } of [a, b]) {
     await page.reload();
-    await expect(answer(page, 0)).toHaveValue('Scritto sul primo schermo.');
-    await expect(answer(page, 1)).toHaveValue('Scritto sul secondo schermo.');
+    await open(page, first, 1);
+    await open(page, second, 2);
+    await expect(answerOf(page, first)).toHaveValue(textA);
+    await expect(answerOf(page, second)).toHaveValue(textB);
   }
+
+  // The server copy holds both.
+  const server = (await (await request.get(`/api/getSession/${book.id}`, { headers: auth })).json()).success;
+  expect(server.is_payed).toBe(true);
+  const stored = (id: number) => server.checkpoint_data.data.find((c: { id: number }) => c.id === id);
+  expect(stored(first.id).questions[0]).toMatchObject({ id: first.questions[0].id, transcript: textA });
+  expect(stored(second.id).questions[0]).toMatchObject({ id: second.questions[0].id, transcript: textB });
   await a.context.close();
   await b.context.close();
 });
@@ -184,18 +238,6 @@ test('a signed-in author saves to the server, and download asks about unsubmitte
   expect((await request.get(`/api/getSession/${book.id}`, { headers: stranger.auth })).status()).toBe(403);
 });
 
-/** Creates a coupon the way an operator does (`npm run coupon -- create …`), on the e2e server's database. */
-async function createCouponWithCommand(code: string, uses: number) {
-  const root = path.resolve(import.meta.dirname, '..');
-  const dataDir = process.env.PLUME_E2E_DATA_DIR;
-  expect(dataDir, 'playwright.config.ts exports the server DATA_DIR as PLUME_E2E_DATA_DIR').toBeTruthy();
-  const { stdout } = await promisify(execFile)('npx', ['tsx', 'scripts/coupon.ts', 'create', '--code', code, '--uses', String(uses), '--expires', '2099-01-01'], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}) },
-  });
-  expect(stdout).toContain(`Created coupon ${code}`);
-}
-
 /** The chapters' ids in the order the page shows them. */
 const chapterOrder = (page: Page) =>
   page.locator('[data-testid^="chapter-"]').evaluateAll((items) => items.map((item) => item.getAttribute('data-testid') ?? '').filter((id) => /^chapter-\d+$/.test(id)).map((id) => Number(id.slice(8))));
@@ -208,8 +250,7 @@ test('a paid user adds a chapter, drags it to first place, deletes a question, r
   const initialIds = book.checkpoint_data.data.map((c) => c.id);
   expect(initialIds.length).toBeGreaterThan(1);
 
-  const code = `SPRING${Date.now()}`;
-  await createCouponWithCommand(code, 1);
+  const code = await createCoupon(uniqueCouponCode('SPRING'), 1);
 
   await actAsUser(page, token);
   await page.setViewportSize({ width: WIDTHS.desktop, height: 1000 });

@@ -106,7 +106,7 @@ function Workspace({
   const [planOpen, setPlanOpen] = useState(false);
   const [chapterModal, setChapterModal] = useState<{ open: boolean; chapter: Chapter | null }>({ open: false, chapter: null });
   const [previewOpen, setPreviewOpen] = useState(false);
-  const [voiceSampleOpen, setVoiceSampleOpen] = useState(false);
+  const [voiceSampleOpen, setVoiceSampleOpen] = useState(() => Boolean((location.state as { audiobook?: boolean } | null)?.audiobook));
   const [showMissingSurvey, setShowMissingSurvey] = useState(false);
   const [images, setImages] = useState<Record<string, string>>(() =>
     Object.fromEntries(meta.images.flatMap((key) => {
@@ -162,11 +162,14 @@ function Workspace({
 
   const openPlanModal = useCallback(() => setPlanOpen(true), []);
 
-  // A chapter bought on the payment page comes back in the navigation state.
+  // A chapter bought on the payment page comes back in the navigation state; My Books' audiobook
+  // shortcut arrives with `audiobook: true` and opens the voice sample straight away.
   useEffect(() => {
-    const navState = location.state as { chapter_to_add?: ChapterDraft; index_chapter_to_add?: number } | null;
+    const navState = location.state as { chapter_to_add?: ChapterDraft; index_chapter_to_add?: number; audiobook?: boolean } | null;
     if (navState?.chapter_to_add && isPayed) {
       engine.update((c) => addChapter(c, navState.chapter_to_add!, navState.index_chapter_to_add ?? c.data.length).checkpoint);
+      navigate(location.pathname, { replace: true, state: null });
+    } else if (navState?.audiobook) {
       navigate(location.pathname, { replace: true, state: null });
     }
   }, [location.state, location.pathname, isPayed, engine, navigate]);
