@@ -1,26 +1,32 @@
 // Adds up the JSON reports of Vitest and Playwright of each CI run into one closing line.
+// A missing report is an error: the line must count every test that ran.
 import fs from 'node:fs';
 import path from 'node:path';
 
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+const missing = [];
+const read = (file) => {
+  if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8'));
+  missing.push(file);
+  return null;
+};
 for (const dir of process.argv.slice(2)) {
-  const unit = path.join(dir, 'vitest.json');
-  if (fs.existsSync(unit)) {
-    const report = JSON.parse(fs.readFileSync(unit, 'utf8'));
-    passed += report.numPassedTests;
-    failed += report.numFailedTests;
-    skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+  const unit = read(path.join(dir, 'vitest.json'));
+  if (unit) {
+    passed += unit.numPassedTests;
+    failed += unit.numFailedTests;
+    skipped += unit.numPendingTests + (unit.numTodoTests ?? 0);
   }
   for (const name of ['playwright.json', 'playwright-voice.json']) {
-    const e2e = path.join(dir, name);
-    if (!fs.existsSync(e2e)) continue;
-    const { stats } = JSON.parse(fs.readFileSync(e2e, 'utf8'));
-    passed += stats.expected + (stats.flaky ?? 0);
-    failed += stats.unexpected;
-    skipped += stats.skipped;
+    const e2e = read(path.join(dir, name));
+    if (!e2e) continue;
+    passed += e2e.stats.expected + (e2e.stats.flaky ?? 0);
+    failed += e2e.stats.unexpected;
+    skipped += e2e.stats.skipped;
   }
 }
+for (const file of missing) console.error(`ci: missing test report ${file}`);
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
-process.exit(failed > 0 ? 1 : 0);
+process.exit(failed > 0 || missing.length > 0 ? 1 : 0);
