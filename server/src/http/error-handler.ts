@@ -15,7 +15,7 @@ export function installErrorHandler(app: FastifyInstance, ctx: AppContext) {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) => ({
-        path: [v.instancePath?.replace(/^\//, '').replace(/\//g, '.')].filter(Boolean).join('.') || String(v.params?.issue ? '' : ''),
+        path: (v.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.'),
         message: v.message ?? '',
       }));
       return reply.code(400).send({ error: t('invalid_input'), code: 'invalid_input', issues });
