@@ -62,8 +62,18 @@ test('the author previews the whole book, follows its navigation, and downloads 
   await nav.getByRole('button', { name: 'Above the bakery' }).click();
   await expect(dialog.getByRole('heading', { name: /Above the bakery/ })).toBeInViewport();
   await expect(nav.getByRole('button', { name: 'Above the bakery' })).toHaveAttribute('aria-current', 'location');
-  // Scrolling by hand moves the highlight too (IntersectionObserver).
-  await dialog.locator('#preview-introduction').evaluate((section) => section.scrollIntoView({ block: 'start' }));
+  // Scrolling by hand moves the highlight too (IntersectionObserver). First let the smooth scroll to the
+  // chapter come to rest: a programmatic scroll made during it would be carried on past.
+  await dialog.locator('#preview-introduction').evaluate(async (section) => {
+    let scroller = section.parentElement;
+    while (scroller && !/(auto|scroll)/.test(getComputedStyle(scroller).overflowY)) scroller = scroller.parentElement;
+    let last = -1;
+    while (scroller && scroller.scrollTop !== last) {
+      last = scroller.scrollTop;
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+    section.scrollIntoView({ block: 'start' });
+  });
   await expect(nav.getByRole('button', { name: 'Introduction' })).toHaveAttribute('aria-current', 'location');
   await saveScreenshot(page, testInfo, 'preview-dialog-introduction', 'en', { fullPage: false });
 
