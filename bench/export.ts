@@ -10,23 +10,30 @@ import path from 'node:path';
 import { bookLabels, buildBookContent } from '../server/src/exports/book';
 import { writeDocx } from '../server/src/exports/docx/docx';
 import { writeEpub } from '../server/src/exports/epub/epub';
-import { makePng, sampleBook } from '../server/src/exports/fixtures';
-import { readImage, type BookImage } from '../server/src/exports/images';
+import { makeBookImage, sampleBook } from '../server/src/exports/fixtures';
+import type { BookImage } from '../server/src/exports/images';
 import { typesetBook } from '../server/src/exports/pdf';
 import { createTranslator } from '../server/src/http/messages';
 import { ROOT_DIR } from '../server/src/config';
+import { figure, round } from './lib';
 
 const source = sampleBook('en', { chapters: 30, wordsPerChapter: 3333 });
 const images = new Map<string, BookImage>();
-images.set('cover_media_photo', readImage(makePng(480, 640, 99))!);
+images.set('cover_media_photo', makeBookImage(480, 640, 99));
 source.checkpoint.data.forEach((chapter, index) => {
-  images.set(`chap_${chapter.id}_media_0`, readImage(makePng(640, 420, index))!);
-  images.set(`chap_${chapter.id}_media_1`, readImage(makePng(460, 600, index + 50))!);
+  images.set(`chap_${chapter.id}_media_0`, makeBookImage(640, 420, index));
+  images.set(`chap_${chapter.id}_media_1`, makeBookImage(460, 600, index + 50));
 });
-const book = buildBookContent({ ...source, author: 'Ada Lovelace' }, images, bookLabels(createTranslator(path.join(ROOT_DIR, 'locales')), 'en'));
+const book = buildBookContent(
+  { ...source, author: 'Ada Lovelace' },
+  images,
+  bookLabels(createTranslator(path.join(ROOT_DIR, 'locales')), 'en'),
+);
 const words = [...book.introduction, ...book.summary, ...book.chapters.flatMap((c) => c.paragraphs)].join(' ').split(/\s+/).length;
 const photoBytes = [...images.values()].reduce((sum, i) => sum + i.data.length, 0);
-console.log(`book: ${book.chapters.length} chapters, ${words} words, ${images.size - 1} photos + cover (${(photoBytes / 1e6).toFixed(1)} MB, largest ${Math.max(...[...images.values()].map((i) => i.data.length))} B)`);
+console.log(
+  `book: ${book.chapters.length} chapters, ${words} words, ${images.size - 1} photos + cover (${(photoBytes / 1e6).toFixed(1)} MB, largest ${Math.max(...[...images.values()].map((i) => i.data.length))} B)`,
+);
 
 // Warm-up outside the timing (fonts parsed, hyphenation patterns loaded), as in a running server.
 await typesetBook(buildBookContent({ ...sampleBook('en', { chapters: 1 }), author: '' }, new Map(), book.labels));
@@ -46,7 +53,11 @@ const allMs = performance.now() - t;
 
 // pandoc: the same text and photos as markdown → EPUB.
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'plume-bench-'));
-const md: string[] = [`---\ntitle: "${book.title}"\nauthor: "${book.author}"\nlang: en\n---\n`, `# ${book.labels.introduction}\n`, ...book.introduction.map((p) => `${p}\n`)];
+const md: string[] = [
+  `---\ntitle: "${book.title}"\nauthor: "${book.author}"\nlang: en\n---\n`,
+  `# ${book.labels.introduction}\n`,
+  ...book.introduction.map((p) => `${p}\n`),
+];
 for (const chapter of book.chapters) {
   md.push(`# ${chapter.title}\n`);
   chapter.photos.forEach((photo, slot) => {
@@ -55,7 +66,8 @@ for (const chapter of book.chapters) {
     if (slot === 0) md.push(`![](${file})\n`);
   });
   chapter.paragraphs.forEach((p, i) => {
-    if (i === Math.floor(chapter.paragraphs.length / 2) && chapter.photos[1]) md.push(`![](${path.join(dir, `c${chapter.number}-1.png`)})\n`);
+    if (i === Math.floor(chapter.paragraphs.length / 2) && chapter.photos[1])
+      md.push(`![](${path.join(dir, `c${chapter.number}-1.png`)})\n`);
     md.push(`${p}\n`);
   });
 }
@@ -63,7 +75,9 @@ md.push(`# ${book.labels.summary}\n`, ...book.summary.map((p) => `${p}\n`));
 fs.writeFileSync(path.join(dir, 'book.md'), md.join('\n'));
 fs.writeFileSync(path.join(dir, 'cover.png'), book.cover!.data);
 t = performance.now();
-execFileSync('pandoc', [path.join(dir, 'book.md'), '-o', path.join(dir, 'book.epub'), '--epub-cover-image', path.join(dir, 'cover.png')], { stdio: 'inherit' });
+execFileSync('pandoc', [path.join(dir, 'book.md'), '-o', path.join(dir, 'book.epub'), '--epub-cover-image', path.join(dir, 'cover.png')], {
+  stdio: 'inherit',
+});
 const pandocMs = performance.now() - t;
 const pandocSize = fs.statSync(path.join(dir, 'book.epub')).size;
 fs.rmSync(dir, { recursive: true, force: true });
@@ -72,7 +86,24 @@ const f = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 console.log(`PDF  (A5, ${pageCount} pages, ${(pdf.length / 1e6).toFixed(1)} MB): ${f(pdfMs)}`);
 console.log(`EPUB (${(epub.length / 1e6).toFixed(1)} MB): ${f(epubMs)}`);
 console.log(`DOCX (${(docx.length / 1e6).toFixed(1)} MB): ${f(docxMs)}`);
-console.log(`ours, PDF + EPUB: ${f(pdfMs + epubMs)}; PDF + EPUB side by side (as postGenerateBook does; the DOCX is made on its first request): ${f(allMs)}`);
+console.log(
+  `ours, PDF + EPUB: ${f(pdfMs + epubMs)}; PDF + EPUB side by side (as postGenerateBook does; the DOCX is made on its first request): ${f(allMs)}`,
+);
 console.log(`pandoc, markdown → EPUB (${(pandocSize / 1e6).toFixed(1)} MB): ${f(pandocMs)}`);
-console.log(`ratio ours (PDF + EPUB) / pandoc (EPUB only): ${((pdfMs + epubMs) / pandocMs).toFixed(2)}; EPUB alone ours / pandoc: ${(epubMs / pandocMs).toFixed(2)}`);
-console.log(`load average now: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.cpus().length} CPUs`);
+console.log(
+  `ratio ours (PDF + EPUB) / pandoc (EPUB only): ${((pdfMs + epubMs) / pandocMs).toFixed(2)}; EPUB alone ours / pandoc: ${(epubMs / pandocMs).toFixed(2)}`,
+);
+figure({
+  name: 'export: PDF + EPUB of 100 000 words, 61 photos (one thread)',
+  value: round(pdfMs + epubMs),
+  unit: 'ms',
+  anchor: 'pandoc, markdown → EPUB of the same book',
+  anchorValue: round(pandocMs),
+  goal: '≤ 0.5 × pandoc EPUB + DOCX',
+});
+console.log(
+  `load average now: ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')} on ${os.cpus().length} CPUs`,
+);

@@ -12,6 +12,7 @@ import { composeChapter } from '../server/src/providers/generation/composer';
 import { SAMPLE_ANSWERS, sampleContext } from '../server/src/providers/generation/fixtures';
 import { buildTestApp, createUser } from '../server/test/helpers';
 import { startOpenAiStandIn } from '../server/test/stand-ins/openai';
+import { figure, round } from './lib';
 
 const FIRST_TOKEN_MS = Number(process.env.FIRST_TOKEN_MS ?? 250);
 const RUNS = Number(process.env.RUNS ?? 25);
@@ -29,7 +30,10 @@ function benchComposer() {
     `${lng}: ${SAMPLE_ANSWERS[lng].length} spoken answers`,
     { context: sampleContext(lng), chapter: { id: 1, name: 'c', answers: SAMPLE_ANSWERS[lng] } },
   ]);
-  const long = SAMPLE_ANSWERS.en.filter((a) => a.answer).map((a) => a.answer).join(' ');
+  const long = SAMPLE_ANSWERS.en
+    .filter((a) => a.answer)
+    .map((a) => a.answer)
+    .join(' ');
   const big = Array.from({ length: 8 }, (_, i) => ({ id: i, question: 'q', answer: long.repeat(10).slice(0, 2500) }));
   cases.push(['en: 8 answers x 2500 chars', { context: sampleContext('en'), chapter: { id: 1, name: 'c', answers: big } }]);
   for (const [label, input] of cases) {
@@ -68,33 +72,75 @@ async function timeToFirstText(url: string, init: RequestInit, isText: (block: s
 
 async function benchFirstToken() {
   const standIn = await startOpenAiStandIn({ defaultBehaviour: { kind: 'stream', firstTokenDelayMs: FIRST_TOKEN_MS } });
-  const app = await buildTestApp({ GENERATION_BASE_URL: standIn.url, GENERATION_API_KEY: 'bench', GENERATION_MODEL: 'bench', GENERATION_TIMEOUT_MS: 30_000 });
+  const app = await buildTestApp({
+    GENERATION_BASE_URL: standIn.url,
+    GENERATION_API_KEY: 'bench',
+    GENERATION_MODEL: 'bench',
+    GENERATION_TIMEOUT_MS: 30_000,
+  });
   try {
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     const user = await createUser(app);
     const checkpoint: CheckpointData = {
-      data: [{
-        id: 1, name: 'Childhood', general_category_id: 1, generated_content: '', generated_count: 0,
-        questions: SAMPLE_ANSWERS.en.map((a) => ({ id: a.id, name: a.question, transcript: a.answer, question_category_id: 1 })),
-      }],
-      lookups: { survey_questions: [] }, general_category_id: 1, category_based_type_ids: [], services_with_plans: [],
-      language: 'en', fidelity: 'light_edit',
+      data: [
+        {
+          id: 1,
+          name: 'Childhood',
+          general_category_id: 1,
+          generated_content: '',
+          generated_count: 0,
+          questions: SAMPLE_ANSWERS.en.map((a) => ({ id: a.id, name: a.question, transcript: a.answer, question_category_id: 1 })),
+        },
+      ],
+      lookups: { survey_questions: [] },
+      general_category_id: 1,
+      category_based_type_ids: [],
+      services_with_plans: [],
+      language: 'en',
+      fidelity: 'light_edit',
     };
-    const row = await insertSession(app.ctx.db, { user_id: user.id, guest_token_hash: null, service_id: 1, general_category_id: 1, book_name: 'Bench', language: 'en', checkpoint });
+    const row = await insertSession(app.ctx.db, {
+      user_id: user.id,
+      guest_token_hash: null,
+      service_id: 1,
+      general_category_id: 1,
+      book_name: 'Bench',
+      language: 'en',
+      checkpoint,
+    });
     await updateSessionFields(app.ctx.db, row.id, { is_payed: 1 });
 
     const direct = () =>
-      timeToFirstText(`${standIn.url}/chat/completions`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: 'Bearer bench' },
-        body: JSON.stringify({ model: 'bench', stream: true, messages: [{ role: 'user', content: `Answer: ${SAMPLE_ANSWERS.en[0].answer}` }] }),
-      }, (b) => /"content":"[^"]/.test(b));
+      timeToFirstText(
+        `${standIn.url}/chat/completions`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: 'Bearer bench' },
+          body: JSON.stringify({
+            model: 'bench',
+            stream: true,
+            messages: [{ role: 'user', content: `Answer: ${SAMPLE_ANSWERS.en[0].answer}` }],
+          }),
+        },
+        (b) => /"content":"[^"]/.test(b),
+      );
     const viaServer = () =>
-      timeToFirstText(`${address}/api/getStoryAnswerStream`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...user.headers },
-        body: JSON.stringify({ data: checkpoint.data[0], service_session_id: row.id, selected_survey_questions: [], index: 0, isPayed: true, user: null }),
-      }, (b) => b.startsWith('event: delta'));
+      timeToFirstText(
+        `${address}/api/getStoryAnswerStream`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...user.headers },
+          body: JSON.stringify({
+            data: checkpoint.data[0],
+            service_session_id: row.id,
+            selected_survey_questions: [],
+            index: 0,
+            isPayed: true,
+            user: null,
+          }),
+        },
+        (b) => b.startsWith('event: delta'),
+      );
 
     await direct();
     await viaServer();
@@ -110,6 +156,14 @@ async function benchFirstToken() {
     console.log(`  straight from the stand-in        ${fmt(quantile(a, 0.5))} ${fmt(quantile(a, 0.95))}`);
     console.log(`  through getStoryAnswerStream      ${fmt(quantile(b, 0.5))} ${fmt(quantile(b, 0.95))}`);
     console.log(`  added by our server (paired)      ${fmt(quantile(overhead, 0.5))} ${fmt(quantile(overhead, 0.95))}`);
+    figure({
+      name: "generation: provider's first token → first word on the client, p95 (added by our server, paired)",
+      value: round(quantile(overhead, 0.95), 1),
+      unit: 'ms',
+      anchor: 'the stand-in straight, first word p95',
+      anchorValue: round(quantile(a, 0.95), 1),
+      goal: '≤ 50 ms',
+    });
     const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite';
     console.log(`  (our part: auth + rate limit + answers saved in ${database} + prompt + SSE relay)`);
   } finally {

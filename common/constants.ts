@@ -2,8 +2,8 @@
 export const LANGUAGES = ['en', 'fr', 'es', 'it'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
-/** `/` and unknown paths land here (spec section 2, main reading). */
-export const ROOT_REDIRECT = '/fr/general-categories/1';
+/** `/` and unknown paths land on the story choice in this language when nothing says which (spec section 2). */
+export const ARRIVAL_DEFAULT_LANGUAGE: Language = 'fr';
 
 export const COOKIE_LIFETIME_MS = 2_592_000_000;
 export const HTTP_TIMEOUT_MS = 3_600_000;
@@ -14,6 +14,8 @@ export const STICKY_HEADER_OFFSET_PX = 100;
 export const TRANSLATION_LOADING = { parallelReads: 10, retries: 5, firstDelayMs: 350 } as const;
 export const PAYMENT_LIBRARY_POLL_MS = 150;
 export const ANSWER_MAX_LENGTH = 2500;
+/** Characters of one chapter's text: what a save accepts, what the writing keeps, what a read shows. */
+export const CHAPTER_TEXT_MAX_LENGTH = 200_000;
 export const RECORDING_LIMIT_SECONDS = 120;
 export const MAX_IMAGE_BYTES = 307_200;
 export const CHAPTER_PHOTO_SLOTS = 2;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isLanguage, languageOfPath, normalizeLanguage, withLanguage } from './languages';
+import { arrivalLanguage, isLanguage, languageOfPath, normalizeLanguage, withLanguage } from './languages';
 
 describe('isLanguage', () => {
   it('accepts exactly en, fr, es, it', () => {
@@ -63,5 +63,18 @@ describe('normalizeLanguage', () => {
     expect(normalizeLanguage('')).toBe('en');
     expect(normalizeLanguage('de-DE,pt;q=0.8')).toBe('en');
     expect(normalizeLanguage('*')).toBe('en');
+  });
+});
+
+describe('arrivalLanguage (where / and unknown paths land)', () => {
+  it('keeps a language already in the path', () => {
+    expect(arrivalLanguage('/it/no-such-page', 'es', ['en-US'])).toBe('it');
+  });
+  it('else takes the saved choice, else the first browser language among ours, else fr', () => {
+    expect(arrivalLanguage('/', 'es', ['it-IT'])).toBe('es');
+    expect(arrivalLanguage('/de/x', undefined, ['de-DE', 'es-ES', 'en'])).toBe('es');
+    expect(arrivalLanguage('/', 'xx', ['EN-gb'])).toBe('en');
+    expect(arrivalLanguage('/', null, ['de-DE', 'nl'])).toBe('fr');
+    expect(arrivalLanguage('', undefined, [])).toBe('fr');
   });
 });

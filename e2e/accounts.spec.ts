@@ -26,8 +26,15 @@ async function shot(page: Page, name: string) {
 async function resetLinkFor(address: string): Promise<string> {
   for (let i = 0; i < 100; i += 1) {
     if (fs.existsSync(outbox)) {
-      for (const file of fs.readdirSync(outbox).filter((f) => f.endsWith('.eml')).sort().reverse()) {
-        const raw = fs.readFileSync(path.join(outbox, file), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+      for (const file of fs
+        .readdirSync(outbox)
+        .filter((f) => f.endsWith('.eml'))
+        .sort()
+        .reverse()) {
+        const raw = fs
+          .readFileSync(path.join(outbox, file), 'utf8')
+          .replace(/=\r?\n/g, '')
+          .replace(/=3D/g, '=');
         const link = /(https?:\/\/[^\s"<]+\/reset-password\?token=[\w-]+)/.exec(raw)?.[1];
         if (raw.includes(`To: ${address}`) && link) return link;
       }
@@ -63,7 +70,11 @@ test('register → thank-you → My Books', async ({ page }) => {
   await expect(page).toHaveURL(/\/en\/thankyou\/register$/);
   await expect(page.getByText(`We have sent a welcome message to ${email}.`)).toBeVisible();
   const events = await page.evaluate(() => (window as unknown as { dataLayer?: Array<Record<string, string>> }).dataLayer ?? []);
-  expect(events.find((e) => e.event === 'signup_event')).toMatchObject({ login_mode: 'Normal', language: 'en', user_email_hash: expect.stringMatching(/^[0-9a-f]{64}$/) });
+  expect(events.find((e) => e.event === 'signup_event')).toMatchObject({
+    login_mode: 'Normal',
+    language: 'en',
+    user_email_hash: expect.stringMatching(/^[0-9a-f]{64}$/),
+  });
   expect(JSON.stringify(events)).not.toContain(email);
   await shot(page, 'thank-you-1440');
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -121,7 +132,14 @@ test('forgot password → mail in the outbox → reset → login with the new pa
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/en\/my-books$/);
   const cookies = await page.context().cookies();
-  expect(cookies.find((c) => c.name === 'token')?.expires).toBeGreaterThan(Date.now() / 1000 + 29 * 86_400);
+  const session = cookies.find((c) => c.name === 'plume_token');
+  expect(session?.expires).toBeGreaterThan(Date.now() / 1000 + 29 * 86_400);
+  expect(session).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+  // no page script can read the token
+  expect(await page.evaluate(() => document.cookie)).not.toContain(session!.value);
+  expect(await page.evaluate(() => JSON.stringify({ ...sessionStorage }) + JSON.stringify({ ...localStorage }))).not.toContain(
+    session!.value,
+  );
   // remembered: the e-mail (encrypted) but never the password
   const stored = await page.evaluate(() => localStorage.getItem('remembered_credentials') ?? '');
   expect(stored).toContain('"iv"');
@@ -130,10 +148,20 @@ test('forgot password → mail in the outbox → reset → login with the new pa
 });
 
 test('screens at 375 px and 1440 px, in four languages', async ({ browser }) => {
-  for (const [width, height] of [[375, 812], [1440, 900]] as const) {
+  for (const [width, height] of [
+    [375, 812],
+    [1440, 900],
+  ] as const) {
     const context = await browser.newContext({ viewport: { width, height } });
     const page = await context.newPage();
-    for (const [lng, route] of [['en', 'login'], ['fr', 'register'], ['es', 'forgot-password'], ['it', 'login'], ['en', 'register'], ['it', 'reset-password?token=x']] as const) {
+    for (const [lng, route] of [
+      ['en', 'login'],
+      ['fr', 'register'],
+      ['es', 'forgot-password'],
+      ['it', 'login'],
+      ['en', 'register'],
+      ['it', 'reset-password?token=x'],
+    ] as const) {
       await page.goto(`/${lng}/${route}`);
       await expect(page.locator('h1')).toBeVisible();
       await shot(page, `${lng}-${route.split('?')[0]}-${width}`);

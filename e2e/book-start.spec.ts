@@ -8,7 +8,7 @@ import { WIDTHS, saveScreenshot } from './helpers/screenshots';
  * My Books (rename and delete there too). Screenshots of the options screen at 375 and 1440 px.
  */
 const DESCRIPTION_FR =
-  "Je suis née en 1948 dans un petit port de Bretagne. Mon père réparait les filets, ma mère tenait la boulangerie sur la place du marché.";
+  'Je suis née en 1948 dans un petit port de Bretagne. Mon père réparait les filets, ma mère tenait la boulangerie sur la place du marché.';
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
 
 async function trialSession(page: Page) {
@@ -23,7 +23,9 @@ test('a guest in French starts an autobiography and lands in the workspace', asy
 
   // cover: too big is refused in the browser, a small PNG shows as a preview and waits in local storage
   await page.getByTestId('cover-input').setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: Buffer.alloc(307_201, 1) });
-  await expect(page.getByTestId('cover-box').locator('..').getByRole('alert')).toHaveText('Cette image est trop lourde : 300 Ko au maximum.');
+  await expect(page.getByTestId('cover-box').locator('..').getByRole('alert')).toHaveText(
+    'Cette image est trop lourde : 300 Ko au maximum.',
+  );
   await page.getByTestId('cover-input').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: PNG });
   await expect(page.getByAltText('Aperçu de votre couverture')).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('cover_media_photo'))).toMatch(/^data:image\/png;base64,/);
@@ -50,13 +52,20 @@ test('a guest in French starts an autobiography and lands in the workspace', asy
   const trial = await trialSession(page);
   expect(trial).toMatchObject({ id, book_name: 'Les marées de ma vie', is_payed: false });
   expect(typeof trial.guest_token).toBe('string');
-  expect(trial.checkpoint_data).toMatchObject({ general_category_id: 1, language: 'fr', category_based_type_ids: [101], category_length_type_id: 11 });
+  expect(trial.checkpoint_data).toMatchObject({
+    general_category_id: 1,
+    language: 'fr',
+    category_based_type_ids: [101],
+    category_length_type_id: 11,
+  });
   expect(trial.checkpoint_data.data[0].questions[0].transcript).toBe(DESCRIPTION_FR);
   // the cover preview moved to the book's own key
-  expect(await page.evaluate((bookId) => [localStorage.getItem('cover_media_photo'), localStorage.getItem(`cover_media_photo_${bookId}`)?.slice(0, 22)], id)).toEqual([
-    null,
-    'data:image/png;base64,',
-  ]);
+  expect(
+    await page.evaluate(
+      (bookId) => [localStorage.getItem('cover_media_photo'), localStorage.getItem(`cover_media_photo_${bookId}`)?.slice(0, 22)],
+      id,
+    ),
+  ).toEqual([null, 'data:image/png;base64,']);
 });
 
 test('the waiting screen and the existing-book tools', async ({ page }) => {
@@ -86,7 +95,14 @@ test('the waiting screen and the existing-book tools', async ({ page }) => {
 });
 
 test('a signed-in user in Spanish starts a self-development book and finds it first in My Books', async ({ page, request }, testInfo) => {
-  const { token } = await signUp(request, { prefix: 'books', lng: 'es', first_name: 'Lucía', last_name: 'García', city: 'Sevilla', password: 'una clave larga 42' });
+  const { token } = await signUp(request, {
+    prefix: 'books',
+    lng: 'es',
+    first_name: 'Lucía',
+    last_name: 'García',
+    city: 'Sevilla',
+    password: 'una clave larga 42',
+  });
   // an older book, so the new one has to come first
   await createBook(request, token, { lng: 'es', book_name: 'La abuela Rosa', another_story_subject: 'Mi abuela Rosa' });
 

@@ -3,12 +3,16 @@ import { makePng } from '../server/src/exports/fixtures';
 import { actAsUser, createBook, signUp } from './helpers/api';
 import { saveScreenshot, WIDTHS } from './helpers/screenshots';
 
-const IPHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+const IPHONE_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 
 /** A signed-in author's book with a written first chapter (hostile markup included), intro, summary and photos. */
 async function writtenBook(request: APIRequestContext, token: string) {
   const auth = { authorization: `Bearer ${token}`, lng: 'en' };
-  const { id } = await createBook(request, token, { book_name: 'Rose of Naples', another_story_subject: 'My grandmother Rose, a nurse in Naples during the war.' });
+  const { id } = await createBook(request, token, {
+    book_name: 'Rose of Naples',
+    another_story_subject: 'My grandmother Rose, a nurse in Naples during the war.',
+  });
   const session = (await (await request.get(`/api/getSession/${id}`, { headers: auth })).json()).success;
   const chapter = session.checkpoint_data.data[0];
   chapter.name = 'Above the bakery';
@@ -17,13 +21,22 @@ async function writtenBook(request: APIRequestContext, token: string) {
     'Her brother wrote <script>alert("x")</script> on the cellar door — she laughed about it for sixty years.',
     'When the war came she learned to dress wounds by candlelight, and she never once complained of the cold.',
   ].join('\n\n');
-  const saved = await request.post('/api/upSertSession', { headers: auth, data: { service_session_id: id, checkpoint_data: session.checkpoint_data, version: session.version } });
+  const saved = await request.post('/api/upSertSession', {
+    headers: auth,
+    data: { service_session_id: id, checkpoint_data: session.checkpoint_data, version: session.version },
+  });
   expect(saved.status(), await saved.text()).toBe(200);
-  for (const [attribute, value] of [['introduction', 'This is the story of my grandmother Rose.'], ['book_summary', 'Rose taught us that kindness is a kind of courage.']]) {
+  for (const [attribute, value] of [
+    ['introduction', 'This is the story of my grandmother Rose.'],
+    ['book_summary', 'Rose taught us that kindness is a kind of courage.'],
+  ]) {
     const response = await request.post('/api/updateBookAttribute', { headers: auth, data: { id, attribute, value } });
     expect(response.status(), await response.text()).toBe(200);
   }
-  for (const [key, png] of [['cover_media_photo', makePng(300, 400, 3)], [`chap_${chapter.id}_media_0`, makePng(480, 320, 5)]] as const) {
+  for (const [key, png] of [
+    ['cover_media_photo', makePng(300, 400, 3)],
+    [`chap_${chapter.id}_media_0`, makePng(480, 320, 5)],
+  ] as const) {
     const upload = await request.post('/api/uploadSessionImage', {
       headers: auth,
       multipart: { service_session_id: String(id), key, file: { name: `${key}.png`, mimeType: 'image/png', buffer: png } },
@@ -33,7 +46,10 @@ async function writtenBook(request: APIRequestContext, token: string) {
   return { id, chapterId: chapter.id as number, chapterCount: session.checkpoint_data.data.length as number };
 }
 
-test('the author previews the whole book, follows its navigation, and downloads the PDF and the EPUB', async ({ browser, request }, testInfo) => {
+test('the author previews the whole book, follows its navigation, and downloads the PDF, the EPUB and the Word file', async ({
+  browser,
+  request,
+}, testInfo) => {
   test.setTimeout(180_000);
   const { token } = await signUp(request, { prefix: 'export', password: 'Correct-Horse-Battery-9' });
   const book = await writtenBook(request, token);
@@ -84,17 +100,24 @@ test('the author previews the whole book, follows its navigation, and downloads 
   await dialog.getByRole('button', { name: 'Close the preview' }).click();
   await expect(dialog).toBeHidden();
 
-  // Download: the unsubmitted-chapters question, then both files arrive.
+  // Download offers the PDF, the EPUB and the Word file; each asks about unsubmitted chapters, then arrives.
   const downloads: Download[] = [];
   page.on('download', (download) => downloads.push(download));
-  await page.getByRole('button', { name: 'Download' }).first().click();
-  const ask = page.getByRole('dialog', { name: /unsubmitted chapters/ });
-  await expect(ask).toBeVisible();
-  await ask.getByRole('button', { name: 'Yes' }).click();
-  await expect(page.getByText(/Preparing your book files/)).toBeVisible();
-  await expect.poll(() => downloads.length, { timeout: 60_000 }).toBe(2);
+  for (const [format, count] of [
+    ['PDF', 1],
+    ['EPUB', 2],
+    ['Word', 3],
+  ] as const) {
+    await page.getByRole('button', { name: 'Download' }).first().click();
+    await expect(page.getByRole('menuitem')).toHaveText([/^PDF/, /^EPUB/, /^Word \(\.docx\)/]);
+    await page.getByRole('menuitem', { name: new RegExp(`^${format}`) }).click();
+    const ask = page.getByRole('dialog', { name: /unsubmitted chapters/ });
+    await expect(ask).toBeVisible();
+    await ask.getByRole('button', { name: 'Yes' }).click();
+    await expect.poll(() => downloads.length, { timeout: 60_000 }).toBe(count);
+  }
   const names = downloads.map((d) => d.suggestedFilename()).sort();
-  expect(names).toEqual(['Rose-of-Naples.epub', 'Rose-of-Naples.pdf']);
+  expect(names).toEqual(['Rose-of-Naples.docx', 'Rose-of-Naples.epub', 'Rose-of-Naples.pdf']);
   const pdf = await downloads.find((d) => d.suggestedFilename().endsWith('.pdf'))!.path();
   expect(pdf).toBeTruthy();
   await expect(page.getByText(/Your book is ready: \d+ pages/)).toBeVisible();

@@ -19,6 +19,8 @@ const ROOT = '/fr/general-categories/1';
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 
 test.describe('routing, languages and the story choice', () => {
+  test.use({ locale: 'fr-FR' });
+
   test('from / in French to English, then into an active category, without console errors', async ({ page, context }) => {
     const consoleErrors = collectConsoleErrors(page);
 
@@ -96,12 +98,16 @@ test.describe('routing, languages and the story choice', () => {
     await expect(page.locator('svg[data-image-key="self_development"]')).toHaveCount(1);
   });
 
-  test('unknown paths and unknown language segments land on the French story choice', async ({ page }) => {
-    for (const path of ['/en/no-such-page', '/de/general-categories/1', '/xx', '/en/general-categories', '/some/deep/path']) {
+  test("unknown paths land on the story choice: in their language segment, else in the French browser's language", async ({ page }) => {
+    for (const path of ['/de/general-categories/1', '/xx', '/some/deep/path']) {
       await page.goto(path);
       await expect(page, `from ${path}`).toHaveURL(ROOT);
     }
     await expect(heading(page)).toHaveText(titles.fr);
+    for (const path of ['/en/no-such-page', '/en/general-categories']) {
+      await page.goto(path);
+      await expect(page, `from ${path}`).toHaveURL('/en/general-categories/1');
+    }
   });
 
   test('login-only routes send a visitor to the login page of the current language', async ({ page }) => {
@@ -121,10 +127,13 @@ test.describe('routing, languages and the story choice', () => {
     await expect(header).toHaveAttribute('data-sticky', 'false');
 
     // scrolled, and two frames later (the scroll handler has run) still not sticky
-    await page.evaluate(() => new Promise<void>((resolve) => {
-      window.addEventListener('scroll', () => requestAnimationFrame(() => requestAnimationFrame(() => resolve())), { once: true });
-      window.scrollTo(0, 60);
-    }));
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          window.addEventListener('scroll', () => requestAnimationFrame(() => requestAnimationFrame(() => resolve())), { once: true });
+          window.scrollTo(0, 60);
+        }),
+    );
     await expect(header).toHaveAttribute('data-sticky', 'false');
 
     await page.evaluate(() => window.scrollTo(0, 400));
@@ -196,15 +205,15 @@ async function signInWithStubs(page: Page, subscription: Record<string, unknown>
     coupon_code: null,
   };
   await page.addInitScript(() => {
-    if (!sessionStorage.getItem('e2e-signed-out')) sessionStorage.setItem('token', 'e2e-token');
+    if (!sessionStorage.getItem('e2e-signed-out')) document.cookie = 'plume_signed_in=1; path=/';
   });
   await page.route('**/api/userSubscription', (route) => route.fulfill({ json: { success: subscription } }));
   await page.route('**/api/refreshToken', (route) => route.fulfill({ json: { success: { token: 'e2e-token', user } } }));
   await page.route('**/api/getUser', (route) => route.fulfill({ json: { success: user } }));
   const revoked: string[] = [];
   await page.route('**/api/revokeToken', (route) => {
-    revoked.push(route.request().headers().authorization ?? '');
-    return route.fulfill({ json: { success: true } });
+    revoked.push(route.request().method());
+    return route.fulfill({ json: { success: true }, headers: { 'set-cookie': 'plume_signed_in=; Path=/; Max-Age=0' } });
   });
   return { revoked };
 }
@@ -229,8 +238,8 @@ test.describe('signed-in header', () => {
     await page.evaluate(() => sessionStorage.setItem('e2e-signed-out', '1'));
     await page.getByRole('menuitem', { name: 'Log out' }).click();
     await expect(page).toHaveURL('/en/login');
-    expect(revoked).toEqual(['Bearer e2e-token']);
-    expect(await page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
+    expect(revoked).toEqual(['POST']);
+    expect(await page.evaluate(() => document.cookie)).not.toContain('plume_signed_in');
     await expect(page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Log in' })).toBeVisible();
     await expect(page.getByTestId('footer-phone')).toHaveCount(0);
     expect(consoleErrors.errors).toEqual([]);
@@ -301,4 +310,37 @@ test.describe('screenshots of the story choice', () => {
       expect(consoleErrors.errors).toEqual([]);
     });
   }
+});
+
+test.describe('language on arrival', () => {
+  test.use({ locale: 'es-ES' });
+
+  test('a Spanish browser lands in Spanish on / and unknown paths; a saved choice wins over the browser', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL('/es/general-categories/1');
+    await expect(heading(page)).toHaveText(titles.es);
+    await page.goto('/xx/unknown');
+    await expect(page).toHaveURL('/es/general-categories/1');
+
+    await context.addCookies([{ name: 'lng', value: 'it', url: baseURL as string }]);
+    await page.goto('/');
+    await expect(page).toHaveURL('/it/general-categories/1');
+    await page.goto('/some/deep/path');
+    await expect(page).toHaveURL('/it/general-categories/1');
+    await expect(heading(page)).toHaveText(titles.it);
+  });
+
+  test('a browser in none of our languages lands in French', async ({ browser }) => {
+    const context = await browser.newContext({ locale: 'de-DE' });
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(page).toHaveURL(ROOT);
+    await page.goto('/nowhere');
+    await expect(page).toHaveURL(ROOT);
+    await context.close();
+  });
 });

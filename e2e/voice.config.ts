@@ -30,21 +30,27 @@ export default defineConfig({
     permissions: ['microphone'],
     launchOptions: {
       ...launch,
-      args: [...(launch.args ?? []), '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-audio-capture=${fakeAudio}`],
+      args: [
+        ...(launch.args ?? []),
+        '--use-fake-device-for-media-stream',
+        '--use-fake-ui-for-media-stream',
+        `--use-file-for-fake-audio-capture=${fakeAudio}`,
+      ],
     },
   },
-  webServer: base.webServer && !Array.isArray(base.webServer)
-    ? {
-        ...base.webServer,
-        cwd: path.resolve(import.meta.dirname, '..'),
-        env: {
-          ...base.webServer.env,
-          STT_PROVIDER: 'openai',
-          STT_BASE_URL: `http://127.0.0.1:${WHISPER_STAND_IN_PORT}/v1`,
-          STT_API_KEY: 'sk-e2e-voice',
-          STT_MODEL: 'whisper-1',
-          STT_TIMEOUT_MS: '15000',
-        },
-      }
-    : base.webServer,
+  webServer:
+    base.webServer && !Array.isArray(base.webServer)
+      ? {
+          ...base.webServer,
+          cwd: path.resolve(import.meta.dirname, '..'),
+          env: {
+            ...base.webServer.env,
+            STT_PROVIDER: 'openai',
+            STT_BASE_URL: `http://127.0.0.1:${WHISPER_STAND_IN_PORT}/v1`,
+            STT_API_KEY: 'sk-e2e-voice',
+            STT_MODEL: 'whisper-1',
+            STT_TIMEOUT_MS: '15000',
+          },
+        }
+      : base.webServer,
 });

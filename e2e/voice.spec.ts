@@ -25,7 +25,10 @@ test.afterAll(async () => {
 
 /** A guest's book, created through the API and stored as the browser's trial session. */
 async function openGuestBook(page: Page, request: APIRequestContext) {
-  const book = await createGuestBook(request, { book_name: 'Rose', another_story_subject: 'My grandmother Rose, a nurse in Lyon during the war' });
+  const book = await createGuestBook(request, {
+    book_name: 'Rose',
+    another_story_subject: 'My grandmother Rose, a nurse in Lyon during the war',
+  });
   await actAsGuest(page, book);
   await page.goto(`/en/questions/${book.id}`);
   const card = page.locator('[data-testid^="question-"]').first();
@@ -62,7 +65,9 @@ test('records an answer with the fake microphone and appends the transcript', as
   // the countdown runs down from 2:00
   await expect(recorder.getByTestId('voice-countdown')).toHaveText(/^1:5\d$/, { timeout: 5_000 });
   // the level meter hears the fake microphone
-  await expect.poll(async () => Number(await recorder.getByTestId('voice-level').getAttribute('aria-valuenow')), { timeout: 5_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(async () => Number(await recorder.getByTestId('voice-level').getAttribute('aria-valuenow')), { timeout: 5_000 })
+    .toBeGreaterThan(0);
 
   await card.screenshot({ path: `${ARTIFACTS_DIR}/voice-recording-en.png`, animations: 'disabled' });
   await recorder.getByRole('button', { name: 'Pause' }).click();
@@ -90,7 +95,13 @@ test('records an answer with the fake microphone and appends the transcript', as
   expect(sent.service_session_id).toBe(String(book.id));
   expect(sent.language).toBe('en');
   expect(whisper.requests).toHaveLength(1);
-  expect(whisper.requests[0]).toMatchObject({ model: 'whisper-1', language: 'en', responseFormat: 'json', fileName: 'recording.webm', authorization: 'Bearer sk-e2e-voice' });
+  expect(whisper.requests[0]).toMatchObject({
+    model: 'whisper-1',
+    language: 'en',
+    responseFormat: 'json',
+    fileName: 'recording.webm',
+    authorization: 'Bearer sk-e2e-voice',
+  });
   expect(whisper.requests[0].fileSize).toBeGreaterThan(1_000);
 });
 
@@ -100,7 +111,8 @@ test('a refused microphone shows the warning and typing still works', async ({ p
   });
   const { card } = await openGuestBook(page, request);
   await card.getByRole('button', { name: 'Record your answer' }).click();
-  const warning = 'We cannot use your microphone. You can still type your answer, or allow the microphone in your browser settings and try again.';
+  const warning =
+    'We cannot use your microphone. You can still type your answer, or allow the microphone in your browser settings and try again.';
   await expect(card.getByRole('alert').filter({ hasText: warning })).toBeVisible();
   const answer = card.locator('textarea');
   await answer.fill('Typed instead');
@@ -118,7 +130,9 @@ test('a failed transcription says so and keeps the typed answer', async ({ page,
     // a second of speech at least: the countdown has left 2:00
     await expect(card.getByTestId('voice-countdown')).toHaveText(/^1:5\d$/, { timeout: 5_000 });
     await card.getByRole('button', { name: 'Stop' }).click();
-    await expect(page.getByText(/We could not turn your recording into text\. The transcription service is not available right now/)).toBeVisible({ timeout: 15_000 });
+    await expect(
+      page.getByText(/We could not turn your recording into text\. The transcription service is not available right now/),
+    ).toBeVisible({ timeout: 15_000 });
     await expect(answer).toHaveValue('Kept as typed');
     // the same recording can be sent again once the service is back
     whisper.mode = 'ok';
@@ -131,7 +145,9 @@ test('a failed transcription says so and keeps the typed answer', async ({ page,
 
 test.describe('with no speech-to-text on the server', () => {
   test.beforeEach(async ({ page }) => {
-    await page.route('**/api/speechConfig', (route) => route.fulfill({ json: { success: { provider: 'none', max_seconds: 120, max_bytes: 10_000_000 } } }));
+    await page.route('**/api/speechConfig', (route) =>
+      route.fulfill({ json: { success: { provider: 'none', max_seconds: 120, max_bytes: 10_000_000 } } }),
+    );
   });
 
   test("dictates live with the browser's own recognition", async ({ page, request }) => {
@@ -149,7 +165,14 @@ test.describe('with no speech-to-text on the server', () => {
           (window as unknown as { __dictationLang: string }).__dictationLang = this.lang;
           if (FakeRecognition.heard) return;
           FakeRecognition.heard = true;
-          setTimeout(() => this.onresult?.({ resultIndex: 0, results: { length: 1, 0: { isFinal: true, length: 1, 0: { transcript: 'she loved the sea' } } } }), 300);
+          setTimeout(
+            () =>
+              this.onresult?.({
+                resultIndex: 0,
+                results: { length: 1, 0: { isFinal: true, length: 1, 0: { transcript: 'she loved the sea' } } },
+              }),
+            300,
+          );
         }
         stop() {}
         abort() {}
@@ -175,14 +198,19 @@ test.describe('with no speech-to-text on the server', () => {
       delete (window as unknown as { SpeechRecognition?: unknown }).SpeechRecognition;
     });
     const { card } = await openGuestBook(page, request);
-    await expect(card.getByTestId('voice-not-set-up')).toHaveText('Voice input is not set up on this server, but you can type your answer.');
+    await expect(card.getByTestId('voice-not-set-up')).toHaveText(
+      'Voice input is not set up on this server, but you can type your answer.',
+    );
     await expect(card.getByRole('button', { name: /Record your answer|Dictate your answer/ })).toHaveCount(0);
   });
 });
 
 test('records the audiobook voice sample from the workspace and uploads it', async ({ page, request }) => {
   const user = await signUp(request, { prefix: 'voice-sample' });
-  const book = await createBook(request, user.token, { book_name: 'Rose', another_story_subject: 'My grandmother Rose, a nurse in Lyon during the war' });
+  const book = await createBook(request, user.token, {
+    book_name: 'Rose',
+    another_story_subject: 'My grandmother Rose, a nurse in Lyon during the war',
+  });
   await actAsUser(page, user.token);
   await page.goto(`/en/questions/${book.id}`);
   await page.getByRole('button', { name: 'Audiobook', exact: true }).click();

@@ -12,7 +12,8 @@ export default defineConfig({
   build: {
     outDir: path.resolve(root, '..', process.env.WEB_DIST_DIR ?? 'dist/web'),
     emptyOutDir: true,
-    sourcemap: true,
+    // No source maps in the build: they would be served to everyone.
+    sourcemap: false,
     chunkSizeWarningLimit: 600,
   },
   server: {

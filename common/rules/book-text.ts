@@ -42,7 +42,13 @@ export function chapterParagraphs(chapter: { generated_content?: string | null; 
       const parsed: unknown = JSON.parse(chapter.generated_content_json);
       if (Array.isArray(parsed)) {
         const list = parsed.flatMap((p: unknown) =>
-          paragraphsOf(typeof p === 'string' ? p : p && typeof p === 'object' && typeof (p as { text?: unknown }).text === 'string' ? (p as { text: string }).text : ''),
+          paragraphsOf(
+            typeof p === 'string'
+              ? p
+              : p && typeof p === 'object' && typeof (p as { text?: unknown }).text === 'string'
+                ? (p as { text: string }).text
+                : '',
+          ),
         );
         if (list.length) return list;
       }

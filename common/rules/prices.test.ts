@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { audiobookPrice, formatAmount, fromCents, toCents } from './prices';
+import { audiobookPrice, formatAmount, formatPrice, fromCents, toCents } from './prices';
 
 describe('audiobookPrice (spec section 9: 22 x characters x 2.5 / 100000)', () => {
   it('follows the formula, rounded to the cent', () => {
@@ -33,5 +33,20 @@ describe('formatAmount (spec section 9: spaces as thousands separators)', () => 
     expect(formatAmount(4.5)).toBe('4.50');
     expect(formatAmount(49)).toBe('49');
     expect(formatAmount(0)).toBe('0');
+  });
+});
+
+describe('formatPrice (Intl.NumberFormat per language, spaces between thousands)', () => {
+  it('writes euros as each language does', () => {
+    expect(formatPrice(19.9, 'fr')).toBe('19,90\u00a0€');
+    expect(formatPrice(19.9, 'en')).toBe('€19.90');
+    expect(formatPrice(19.9, 'es')).toBe('19,90\u00a0€');
+    expect(formatPrice(4.99, 'it')).toBe('4,99\u00a0€');
+  });
+  it('groups thousands with a narrow non-breaking space in every language', () => {
+    expect(formatPrice(1234.5, 'fr')).toBe('1\u202f234,50\u00a0€');
+    expect(formatPrice(1234.5, 'en')).toBe('€1\u202f234.50');
+    expect(formatPrice(1234.5, 'es')).toBe('1\u202f234,50\u00a0€');
+    expect(formatPrice(1234567, 'it')).toBe('1\u202f234\u202f567,00\u00a0€');
   });
 });

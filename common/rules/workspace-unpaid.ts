@@ -8,9 +8,7 @@ import type { Chapter, CheckpointData, Question } from '../schemas/session';
  * client uses the same rule to lock the other chapters.
  */
 export type UnpaidViolation =
-  | { kind: 'chapters_added_or_removed' }
-  | { kind: 'chapters_reordered' }
-  | { kind: 'locked_chapter_changed'; chapter_id: number };
+  { kind: 'chapters_added_or_removed' } | { kind: 'chapters_reordered' } | { kind: 'locked_chapter_changed'; chapter_id: number };
 
 export function isChapterLocked(index: number, isPayed: boolean): boolean {
   return !isPayed && index !== FIRST_FREE_CHAPTER_INDEX;

@@ -12,6 +12,8 @@ export const EmailSchema = z.string().trim().toLowerCase().max(EMAIL_MAX_LENGTH)
 const password = z.string().max(PASSWORD_MAX_LENGTH);
 /** The raw JSON string the browser keeps in local storage (or its parsed object); never fails a call. */
 const trialSession = z.unknown().optional();
+/** Remember me: the session cookie lasts 30 days instead of ending with the browser. */
+const rememberMe = z.boolean().optional();
 
 export const UserSchema = z.object({
   id: z.number(),
@@ -45,16 +47,21 @@ export const VerifyRegistrationBodySchema = z.object({
   email: EmailSchema,
   registration_ticket: z.string().min(1).max(200),
   trial_session: trialSession,
+  remember_me: rememberMe,
 });
 
 export const CredentialsLoginSchema = z.object({
   email: EmailSchema,
   password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
   trial_session: trialSession,
+  remember_me: rememberMe,
+  /** Asked for after a few wrong passwords for this e-mail (the answer says captcha_required). */
+  captcha: z.string().max(20_000).optional(),
 });
 export const GoogleLoginSchema = z.object({
   access_token: z.string().min(1).max(4096),
   trial_session: trialSession,
+  remember_me: rememberMe,
   given_name: z.string().max(100).optional(),
   family_name: z.string().max(100).optional(),
 });

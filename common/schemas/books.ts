@@ -43,5 +43,10 @@ export const CreateBookFieldsSchema = z.object({
 export type CreateBookFields = z.infer<typeof CreateBookFieldsSchema>;
 
 export const BookIdBodySchema = z.object({ id: IdParam });
-export const UpdateBookNameBodySchema = z.object({ id: IdParam, book_name: z.string().max(1000) });
+export const UpdateBookNameBodySchema = z.object({
+  id: IdParam,
+  book_name: z.string().max(1000),
+  /** The name this rename started from: 409 with the server's name when it changed meanwhile (see updateBookAttribute). */
+  previous_book_name: z.string().max(1000).optional(),
+});
 export const SessionIdParamsSchema = z.object({ id: IdParam });

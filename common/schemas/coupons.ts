@@ -2,8 +2,11 @@ import { z } from 'zod';
 
 /** Coupons (spec sections 4 and 7): `POST checkCouponForPayment {plan_id, service_session_id, code}` → `success.is_payed`. */
 
-/** What a coupon unlocks. For now one thing: a whole book (`service_sessions.is_payed`). */
-export const COUPON_GRANTS = ['book'] as const;
+/**
+ * What a coupon gives: 'book' unlocks a whole book (`service_sessions.is_payed`); 'percent' takes
+ * `percent_off` % off the price in the payment form and unlocks nothing by itself.
+ */
+export const COUPON_GRANTS = ['book', 'percent'] as const;
 export type CouponGrant = (typeof COUPON_GRANTS)[number];
 
 /** A code as an operator creates it: 3 to 64 letters, digits, '-' or '_'; matched whatever its case. */
@@ -17,5 +20,6 @@ export const CheckCouponBodySchema = z.object({
 });
 export type CheckCouponBody = z.infer<typeof CheckCouponBodySchema>;
 
-export const CheckCouponResultSchema = z.object({ is_payed: z.boolean() });
+/** A full-unlock coupon or a gift code answers is_payed true; a percentage coupon its reduction. */
+export const CheckCouponResultSchema = z.object({ is_payed: z.boolean(), percent_off: z.number().optional() });
 export type CheckCouponResult = z.infer<typeof CheckCouponResultSchema>;

@@ -32,10 +32,16 @@ export const StoryAnswerSchema = z.object({
   /** JSON string: a list of paragraphs `{text, question_ids}`. */
   content_json: z.string(),
   summary: z.string(),
-  /** Our additions: the chapter's new stamp and count, and the book's introduction and summary. */
-  submitted_at: z.string().optional(),
-  generated_count: z.number().optional(),
-  introduction: z.string().optional(),
+  /**
+   * Our additions. The server is the only writer of a generated chapter: the book's new `version`
+   * and every field the writing changed (the chapter's stamp, count and the survey choices that need
+   * the writing assistant; the book summary when it was drafted), for the workspace to apply
+   * without saving them again.
+   */
+  submitted_at: z.string(),
+  generated_count: z.number(),
+  needs_assistant: z.array(z.number()),
+  version: z.number(),
   book_summary: z.string().optional(),
 });
 export type StoryAnswer = z.infer<typeof StoryAnswerSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ANSWER_MAX_LENGTH } from '../constants';
+import { TextOriginSchema } from './versions';
+import { ANSWER_MAX_LENGTH, CHAPTER_TEXT_MAX_LENGTH } from '../constants';
 import { ServiceWithPlansSchema } from './plans';
 
 const text = (max: number) => z.string().max(max);
@@ -18,34 +19,57 @@ export const QuestionSchema = z.object({
 });
 export type Question = z.infer<typeof QuestionSchema>;
 
-/** One paragraph of a generated chapter and the questions whose answers it draws on. */
-export const ParagraphSchema = z.object({ text: z.string(), question_ids: z.array(z.number()).default([]) });
+/**
+ * One paragraph of a generated chapter and the questions whose answers it draws on; `unsourced`:
+ * names, places, dates and numbers the writer put in that appear in no answer (for the author to
+ * confirm or remove).
+ */
+export const ParagraphSchema = z.object({
+  text: z.string(),
+  question_ids: z.array(z.number()).default([]),
+  unsourced: z.array(z.string()).optional(),
+});
 export type Paragraph = z.infer<typeof ParagraphSchema>;
+
+/** How freely the writer may rework the answers: the author's own words, a light edit, polished prose. */
+export const FidelitySchema = z.enum(['own_words', 'light_edit', 'polished']);
+export type Fidelity = z.infer<typeof FidelitySchema>;
 
 export const ChapterSchema = z.object({
   id: z.number(),
   general_category_id: z.number().nullable().optional(),
   name: text(300),
   questions: z.array(QuestionSchema).max(100),
-  generated_content: text(200_000).default(''),
+  generated_content: text(CHAPTER_TEXT_MAX_LENGTH).default(''),
   /** JSON string: a list of paragraphs, each with its text (spec section 3). */
-  generated_content_json: text(400_000).nullable().optional(),
+  generated_content_json: text(2 * CHAPTER_TEXT_MAX_LENGTH)
+    .nullable()
+    .optional(),
   summary: text(20_000).nullable().optional(),
   submitted_at: z.string().nullable().optional(),
   generated_count: z.number().int().min(0).default(0),
+  /** This chapter's fidelity, when the author chose one for it (else the book's). */
+  fidelity: FidelitySchema.optional(),
+  /** Whether the current text is as generated or edited by the author ('Recreate chapter' asks first when edited). */
+  text_origin: TextOriginSchema.optional(),
+  /** Survey questions whose choice the last writer could not honour (offline: style, tense, tone…). */
+  needs_assistant: z.array(z.number()).max(50).optional(),
 });
 export type Chapter = z.infer<typeof ChapterSchema>;
 
 export const SurveyAnswerSchema = z.object({ id: z.number(), name: z.string(), is_selected: z.boolean() });
+/** What a survey question decides (question bank structure); books made before it follow the bank's order. */
+export const SurveyRoleSchema = z.enum(['style', 'reader', 'person', 'tense', 'tone']);
+export type SurveyRole = z.infer<typeof SurveyRoleSchema>;
+export const SURVEY_ROLES_IN_ORDER: readonly SurveyRole[] = SurveyRoleSchema.options;
+
 export const SurveyQuestionSchema = z.object({
   id: z.number(),
   name: z.string(),
+  role: SurveyRoleSchema.optional(),
   survey_answers: z.array(SurveyAnswerSchema),
 });
 export type SurveyQuestion = z.infer<typeof SurveyQuestionSchema>;
-
-export const FidelitySchema = z.enum(['own_words', 'light_edit', 'polished']);
-export type Fidelity = z.infer<typeof FidelitySchema>;
 
 export const CheckpointDataSchema = z.object({
   data: z.array(ChapterSchema).max(200),

@@ -26,6 +26,11 @@ export const WorkspaceSessionSchema = SessionSchema.extend({
   progress: z.number().int().min(0).max(100),
   /** Keys of the images stored for this book. */
   images: z.array(z.string()),
+  /**
+   * Values stored over their limit (before every write was checked): cut to the limit here, the
+   * next save keeps the cut text. The workspace warns the author.
+   */
+  over_limit: z.array(z.object({ path: z.string(), max: z.number() })).optional(),
 });
 export type WorkspaceSession = z.infer<typeof WorkspaceSessionSchema>;
 
@@ -51,8 +56,18 @@ export const UpdateBookAttributeBodySchema = z.object({
   id: z.number().int().positive(),
   attribute: z.enum(BOOK_ATTRIBUTES),
   value: z.string().max(20_000),
+  /**
+   * The value this edit started from (our client always sends it): when the stored value is no longer
+   * that, the answer is 409 with the server's value (`server: {attribute, value}`) for the client to merge.
+   */
+  previous_value: z.string().max(20_000).optional(),
 });
-export const UpdateBookAttributeResultSchema = z.object({ id: z.number(), attribute: z.enum(BOOK_ATTRIBUTES), value: z.string(), updated_at: z.string() });
+export const UpdateBookAttributeResultSchema = z.object({
+  id: z.number(),
+  attribute: z.enum(BOOK_ATTRIBUTES),
+  value: z.string(),
+  updated_at: z.string(),
+});
 
 export const ServiceSessionIdBodySchema = z.object({ service_session_id: z.number().int().positive() });
 export const AllChaptersSubmittedSchema = z.object({

@@ -29,7 +29,14 @@ export async function signUp(
   const headers = { lng: options.lng ?? 'en' };
   const registered = await request.post('/api/register', {
     headers,
-    data: { first_name: options.first_name ?? 'Ada', last_name: options.last_name ?? 'Byron', email, city: options.city ?? 'London', password, confirm_password: password },
+    data: {
+      first_name: options.first_name ?? 'Ada',
+      last_name: options.last_name ?? 'Byron',
+      email,
+      city: options.city ?? 'London',
+      password,
+      confirm_password: password,
+    },
   });
   expect(registered.status(), await registered.text()).toBe(200);
   const { registration_ticket } = (await registered.json()).success;
@@ -91,9 +98,17 @@ export async function actAsGuest(page: Page, book: object & { id: number }) {
   }, JSON.stringify(book));
 }
 
+/** The session cookies the server sets at sign-in: the HttpOnly token and the page's marker. */
+function sessionCookies(token: string, where: { url: string } | { domain: string; path: string }, expires?: number) {
+  return [
+    { name: 'plume_token', value: token, httpOnly: true, sameSite: 'Lax' as const, ...where, ...(expires ? { expires } : {}) },
+    { name: 'plume_signed_in', value: '1', sameSite: 'Lax' as const, ...where, ...(expires ? { expires } : {}) },
+  ];
+}
+
 /** The browser is signed in with `token` (as the login page leaves it for a session that is not remembered). */
 export async function actAsUser(page: Page, token: string) {
-  await page.addInitScript((value) => sessionStorage.setItem('token', value), token);
+  await page.context().addCookies(sessionCookies(token, { domain: 'localhost', path: '/' }));
 }
 
 /** The workspace says every change is on the server. */
@@ -101,7 +116,7 @@ export async function waitSaved(page: Page) {
   await expect(page.getByTestId('save-status')).toHaveAttribute('data-status', 'saved', { timeout: 15_000 });
 }
 
-/** The browser is signed in with `token` in the `token` cookie (as a remembered login leaves it). */
+/** The browser is signed in with `token` for 30 days (as a remembered login leaves it). */
 export async function actAsUserWithCookie(page: Page, token: string, baseURL: string) {
-  await page.context().addCookies([{ name: 'token', value: token, url: baseURL }]);
+  await page.context().addCookies(sessionCookies(token, { url: baseURL }, Math.round(Date.now() / 1000) + 30 * 86_400));
 }

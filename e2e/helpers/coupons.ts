@@ -19,18 +19,30 @@ export async function createCoupon(code: string, uses = 1): Promise<string> {
   const root = path.resolve(import.meta.dirname, '..', '..');
   const dataDir = process.env.PLUME_E2E_DATA_DIR;
   expect(dataDir, 'playwright.config.ts exports the server DATA_DIR as PLUME_E2E_DATA_DIR').toBeTruthy();
-  const { stdout } = await promisify(execFile)('npx', ['tsx', 'scripts/coupon.ts', 'create', '--code', code, '--uses', String(uses), '--expires', '2099-01-01'], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}) },
-  });
+  const { stdout } = await promisify(execFile)(
+    'npx',
+    ['tsx', 'scripts/coupon.ts', 'create', '--code', code, '--uses', String(uses), '--expires', '2099-01-01'],
+    {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: dataDir, ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}) },
+    },
+  );
   expect(stdout).toContain(`Created coupon ${code}`);
   return code;
 }
 
 /** Makes `bookId` paid the quick way: a fresh single-use coupon redeemed through the API (what the plan modal's 'Apply' sends). */
-export async function unlockBookWithCoupon(request: APIRequestContext, auth: { authorization: string }, bookId: number, planId = 1): Promise<void> {
+export async function unlockBookWithCoupon(
+  request: APIRequestContext,
+  auth: { authorization: string },
+  bookId: number,
+  planId = 1,
+): Promise<void> {
   const code = await createCoupon(uniqueCouponCode('UNLOCK'), 1);
-  const response = await request.post('/api/checkCouponForPayment', { headers: { lng: 'en', ...auth }, data: { plan_id: planId, service_session_id: bookId, code } });
+  const response = await request.post('/api/checkCouponForPayment', {
+    headers: { lng: 'en', ...auth },
+    data: { plan_id: planId, service_session_id: bookId, code },
+  });
   expect(response.status(), await response.text()).toBe(200);
   expect((await response.json()).success.is_payed).toBe(true);
 }

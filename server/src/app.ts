@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
@@ -8,19 +9,20 @@ import Fastify, {
   type RawRequestDefaultExpression,
   type RawServerDefault,
 } from 'fastify';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ROOT_REDIRECT, type Language } from '@common/constants';
-import { normalizeLanguage, isLanguage } from '@common/languages';
+import { type Language } from '@common/constants';
+import { arrivalLanguage, arrivalPath, normalizeLanguage, isLanguage } from '@common/languages';
 import type { Config } from './config';
 import { createDb, migrateToLatest, type Db } from './db';
 import { seedCatalog } from './db/seed/catalog';
 import { createTranslator, type Translate } from './http/messages';
 import { installErrorHandler } from './http/error-handler';
-import { contentSecurityPolicy } from './http/security';
+import { contentSecurityPolicy, installSecurityHeaders } from './http/security';
 import { createStorage, type Storage } from './providers/storage';
 import type { RequestUser } from './auth/guard';
 import { catalogRoutes } from './catalog/routes';
@@ -31,7 +33,10 @@ import { booksRoutes } from './books/routes';
 import { speechRoutes } from './speech/routes';
 import { voiceSampleRoutes } from './speech/voice-sample';
 import { generationRoutes } from './generation/routes';
+import { versionsRoutes } from './generation/versions-routes';
 import { couponsRoutes } from './coupons/routes';
+import { healthRoutes } from './health/routes';
+import { moneyRoutes } from './payments/routes';
 import { loadQuestionBank, type QuestionBank } from './content/question-bank';
 
 declare module 'fastify' {
@@ -54,11 +59,30 @@ export interface AppContext {
 }
 
 /** The Fastify instance an area registers its routes on (zod-typed). */
-export type ApiInstance = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
+export type ApiInstance = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
 export type AreaRoutes = (api: ApiInstance, ctx: AppContext) => Promise<void> | void;
 
 /** Each area's routes, registered under /api. */
-const areas: AreaRoutes[] = [catalogRoutes, authRoutes, workspaceRoutes, booksRoutes, speechRoutes, voiceSampleRoutes, exportsRoutes, generationRoutes, couponsRoutes];
+const areas: AreaRoutes[] = [
+  catalogRoutes,
+  authRoutes,
+  workspaceRoutes,
+  booksRoutes,
+  speechRoutes,
+  voiceSampleRoutes,
+  exportsRoutes,
+  generationRoutes,
+  versionsRoutes,
+  couponsRoutes,
+  moneyRoutes,
+  healthRoutes,
+];
 
 export interface BuildOptions {
   db?: Db;
@@ -71,7 +95,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger: options.logger ?? { level: config.LOG_LEVEL },
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
+    // a client has this long to send a whole request (headers and body): slow-body connections end with 408
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    // idle keep-alive connections are closed at once when the server closes
+    forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
+  app.server.headersTimeout = Math.min(config.HEADERS_TIMEOUT_MS, config.REQUEST_TIMEOUT_MS);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -92,15 +121,27 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   app.decorateRequest('lng', 'en');
   app.decorateRequest('user', null);
+  app.decorateRequest('book', undefined);
+  app.decorateRequest('uploads', undefined);
   app.addHook('onRequest', async (request) => {
     const header = request.headers.lng;
     const value = Array.isArray(header) ? header[0] : header;
     request.lng = isLanguage(value) ? value : normalizeLanguage(request.headers['accept-language']);
   });
 
+  // Every text answer (API JSON, locales, index.html) compressed with brotli or gzip; brotli at a
+  // quality made for answers built on the fly. The SSE stream is never compressed (it would be held
+  // back in the compressor's buffer; its route also writes to the socket itself), nor are the
+  // built assets, which are compressed once at build time (scripts/build.mjs).
+  await app.register(compress, { encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } } });
   await app.register(cookie);
-  await app.register(helmet, { contentSecurityPolicy: { directives: contentSecurityPolicy(config) }, crossOriginEmbedderPolicy: false });
-  await app.register(multipart, { limits: { fileSize: config.UPLOAD_LIMIT_BYTES, files: 10, fields: 50 } });
+  await app.register(helmet, {
+    contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: false,
+  });
+  installSecurityHeaders(app);
+  await app.register(multipart, { limits: { fileSize: config.UPLOAD_LIMIT_BYTES, files: 10, fields: 50, parts: 60 } });
   installErrorHandler(app, ctx);
 
   await app.register(
@@ -114,34 +155,49 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   return app as unknown as FastifyInstance;
 }
 
-/** /locales/{lng}/{ns}.json, the built SPA, and index.html for every client route. */
+/** Hashed build assets never change: cached for a year. Everything else is revalidated (ETag) on each use. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+
+/** /locales/{lng}/{ns}.json, the built SPA (precompressed), and index.html for every client route. */
 async function registerStaticFiles(app: FastifyInstance, config: Config) {
   await app.register(fastifyStatic, {
     root: config.localesDir,
     prefix: '/locales/',
     decorateReply: false,
-    cacheControl: true,
-    maxAge: config.NODE_ENV === 'production' ? 300_000 : 0,
+    cacheControl: false,
+    setHeaders: (reply) => reply.header('cache-control', REVALIDATE),
   });
   const indexFile = path.join(config.webDistDir, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: config.webDistDir, prefix: '/', index: false, wildcard: false });
+    const assets = path.join(config.webDistDir, 'assets') + path.sep;
     await app.register(fastifyStatic, {
-      root: path.join(config.webDistDir, 'assets'),
-      prefix: '/assets/',
-      decorateReply: false,
-      immutable: true,
-      maxAge: 31_536_000_000,
+      root: config.webDistDir,
+      prefix: '/',
+      index: false,
+      wildcard: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, file) => reply.header('cache-control', file.startsWith(assets) ? IMMUTABLE : REVALIDATE),
     });
   }
-  app.get('/', (_request, reply) => reply.redirect(ROOT_REDIRECT));
+  app.get('/', (request, reply) => {
+    const browser = (request.headers['accept-language'] ?? '').split(',');
+    return reply.redirect(arrivalPath(arrivalLanguage('/', request.cookies.lng, browser)));
+  });
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0];
-    if (request.method !== 'GET' || url.startsWith('/api/') || url.startsWith('/locales/') || url.startsWith('/assets/') || path.extname(url)) {
+    if (
+      request.method !== 'GET' ||
+      url.startsWith('/api/') ||
+      url.startsWith('/locales/') ||
+      url.startsWith('/assets/') ||
+      path.extname(url)
+    ) {
       return reply.code(404).send({ error: app.ctx.translate(request.lng, 'not_found'), code: 'not_found' });
     }
     if (!hasWeb) return reply.code(503).type('text/plain').send('The web app is not built: run `npm run build`.');
-    return reply.type('text/html').header('cache-control', 'no-cache').send(fs.createReadStream(indexFile));
+    return reply.sendFile('index.html');
   });
 }

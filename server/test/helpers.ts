@@ -63,7 +63,10 @@ let userCounter = 0;
 export type TestUser = Awaited<ReturnType<typeof createUser>>;
 
 /** A verified user with a valid bearer token, written straight to the database. */
-export async function createUser(app: TestApp, overrides: Partial<{ email: string; first_name: string; is_verified: boolean; language: string }> = {}) {
+export async function createUser(
+  app: TestApp,
+  overrides: Partial<{ email: string; first_name: string; is_verified: boolean; language: string }> = {},
+) {
   userCounter += 1;
   const email = overrides.email ?? `user${userCounter}-${crypto.randomBytes(3).toString('hex')}@example.com`;
   const now = nowIso();
@@ -87,7 +90,13 @@ export async function createUser(app: TestApp, overrides: Partial<{ email: strin
   const token = newToken();
   await app.ctx.db
     .insertInto('auth_tokens')
-    .values({ user_id: user.id, token_hash: hashToken(token), expires_at: new Date(Date.now() + 86_400_000).toISOString(), revoked_at: null, created_at: now })
+    .values({
+      user_id: user.id,
+      token_hash: hashToken(token),
+      expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+      revoked_at: null,
+      created_at: now,
+    })
     .execute();
   return { ...user, token, headers: { authorization: `Bearer ${token}` } };
 }
@@ -124,7 +133,11 @@ export interface BookOptions {
 }
 
 /** A book written straight to the database, owned by a user (`userId`) or by a guest (`guestToken`). */
-export async function createBook(app: TestApp, owner: { userId?: number; guestToken?: string }, options: BookOptions = {}): Promise<SessionRow> {
+export async function createBook(
+  app: TestApp,
+  owner: { userId?: number; guestToken?: string },
+  options: BookOptions = {},
+): Promise<SessionRow> {
   const row = await insertSession(app.ctx.db, {
     user_id: owner.userId ?? null,
     guest_token_hash: owner.guestToken ? hashToken(owner.guestToken) : null,

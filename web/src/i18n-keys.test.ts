@@ -32,8 +32,7 @@ const flatten = (tree: Tree, prefix = ''): Map<string, unknown> => {
   return out;
 };
 
-const placeholders = (value: unknown): string[] =>
-  [...String(value).matchAll(/{{\s*([\w.]+)(?:\s*,[^}]*)?\s*}}/g)].map((m) => m[1]).sort();
+const placeholders = (value: unknown): string[] => [...String(value).matchAll(/{{\s*([\w.]+)(?:\s*,[^}]*)?\s*}}/g)].map((m) => m[1]).sort();
 
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 
@@ -48,7 +47,9 @@ const extraPluralAllowed = (lng: string, key: string, enKeys: Map<string, unknow
 describe('locale files', () => {
   for (const lng of others) {
     it(`${lng} has exactly the namespaces of ${reference}`, () => {
-      const files = readdirSync(path.join(localesDir, lng)).filter((f) => f.endsWith('.json')).map((f) => f.replace(/\.json$/, ''));
+      const files = readdirSync(path.join(localesDir, lng))
+        .filter((f) => f.endsWith('.json'))
+        .map((f) => f.replace(/\.json$/, ''));
       expect(files.sort()).toEqual([...namespaces].sort());
     });
   }
@@ -108,9 +109,7 @@ describe('translation keys used in web/src', () => {
 
   for (const file of sourceFiles(webSrc)) {
     const source = readFileSync(file, 'utf8');
-    const namespacesUsed = new Set(
-      [...source.matchAll(/useTranslation\(\s*(?:['"]([\w-]+)['"])?/g)].map((m) => m[1] ?? DEFAULT_NS),
-    );
+    const namespacesUsed = new Set([...source.matchAll(/useTranslation\(\s*(?:['"]([\w-]+)['"])?/g)].map((m) => m[1] ?? DEFAULT_NS));
     // The file's namespace, when it is unambiguous; otherwise only "ns:key" keys are checked.
     const fileNs = namespacesUsed.size === 1 ? [...namespacesUsed][0] : namespacesUsed.size === 0 ? undefined : null;
     const keys = [

@@ -3,7 +3,7 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helpers';
 import { startGoogleStandIn, type GoogleStandIn } from '../../test/stand-ins/google';
-import { json, registerBody, waitForMail } from './test-support';
+import { json, registerAndVerify, registerBody, waitForMail } from './test-support';
 
 let google: GoogleStandIn;
 beforeAll(async () => {
@@ -16,7 +16,11 @@ afterAll(async () => {
 describe('Google sign-in (stand-in tokeninfo and userinfo)', () => {
   let app: TestApp;
   beforeAll(async () => {
-    app = await buildTestApp({ GOOGLE_CLIENT_ID: 'plume-client.apps.googleusercontent.com', GOOGLE_TOKENINFO_URL: google.tokeninfoUrl, GOOGLE_USERINFO_URL: google.userinfoUrl });
+    app = await buildTestApp({
+      GOOGLE_CLIENT_ID: 'plume-client.apps.googleusercontent.com',
+      GOOGLE_TOKENINFO_URL: google.tokeninfoUrl,
+      GOOGLE_USERINFO_URL: google.userinfoUrl,
+    });
   });
   afterAll(async () => {
     await app.close();
@@ -33,7 +37,11 @@ describe('Google sign-in (stand-in tokeninfo and userinfo)', () => {
     google.tokens.set('tok-new', { sub: 'g-1', email: 'Jane@Gmail.com', given_name: 'Jane', family_name: 'Doe', aud });
     const first = await login({ access_token: 'tok-new', trial_session: null, given_name: 'Ignored', family_name: 'Ignored' });
     expect(first.statusCode).toBe(200);
-    expect(json(first).success).toMatchObject({ is_new_user: true, service_session_id: null, user: { email: 'jane@gmail.com', first_name: 'Jane', last_name: 'Doe', is_verified: true } });
+    expect(json(first).success).toMatchObject({
+      is_new_user: true,
+      service_session_id: null,
+      user: { email: 'jane@gmail.com', first_name: 'Jane', last_name: 'Doe', is_verified: true },
+    });
     const second = await login({ access_token: 'tok-new' });
     expect(json(second).success).toMatchObject({ is_new_user: false, user: { id: json(first).success.user.id } });
   });
@@ -50,12 +58,21 @@ describe('Google sign-in (stand-in tokeninfo and userinfo)', () => {
     google.tokens.set('tok-foreign', { sub: 'g-3', email: 'f@example.com', aud: 'someone-else' });
     google.tokens.set('tok-expired', { sub: 'g-4', email: 'e@example.com', aud, expires_in: 0 });
     google.tokens.set('tok-unverified', { sub: 'g-5', email: 'u@example.com', aud, email_verified: false });
-    for (const [token, code] of [['tok-foreign', 'auth.google_token_invalid'], ['tok-expired', 'auth.google_token_invalid'], ['unknown', 'auth.google_token_invalid'], ['tok-unverified', 'auth.google_email_not_verified']]) {
+    for (const [token, code] of [
+      ['tok-foreign', 'auth.google_token_invalid'],
+      ['tok-expired', 'auth.google_token_invalid'],
+      ['unknown', 'auth.google_token_invalid'],
+      ['tok-unverified', 'auth.google_email_not_verified'],
+    ]) {
       const res = await login({ access_token: token });
       expect(res.statusCode, token).toBe(403);
       expect(json(res).code).toBe(code);
     }
-    const users = await app.ctx.db.selectFrom('users').select('email').where('email', 'in', ['f@example.com', 'e@example.com', 'u@example.com']).execute();
+    const users = await app.ctx.db
+      .selectFrom('users')
+      .select('email')
+      .where('email', 'in', ['f@example.com', 'e@example.com', 'u@example.com'])
+      .execute();
     expect(users).toEqual([]);
   });
 });
@@ -86,6 +103,46 @@ describe('register with the ALTCHA captcha', () => {
     const solved = await solveChallenge({ challenge, deriveKey });
     return Buffer.from(JSON.stringify({ challenge, solution: solved })).toString('base64');
   }
+
+  it('sign-in: after a few wrong passwords, a captcha and a growing wait — never a lock against the owner', async () => {
+    const account = await registerAndVerify(app, { captcha: await solution() });
+    const login = (payload: Record<string, unknown>) =>
+      app.inject({ method: 'POST', url: '/api/login', payload: { email: account.email, ...payload }, headers: { lng: 'it' } });
+    const endWait = () =>
+      app.ctx.db
+        .updateTable('counters')
+        .set({ expires_at: Date.now() - 1 })
+        .where('key', '=', `rl:login:wait:${account.email}`)
+        .execute();
+    for (let i = 0; i < 2; i += 1)
+      expect(json(await login({ password: `wrong-${i}` }))).toMatchObject({ code: 'auth.invalid_credentials', captcha_required: false });
+    const third = json(await login({ password: 'wrong-2' }));
+    expect(third).toMatchObject({ code: 'auth.invalid_credentials', captcha_required: true, retry_after: 2 });
+
+    // Too soon: told how long to wait, in the request's language — even with the right password.
+    const soon = await login({ password: account.password, captcha: await solution() });
+    expect(soon.statusCode).toBe(429);
+    expect(json(soon)).toMatchObject({ code: 'auth.login_wait', retry_after: expect.any(Number) });
+    expect(json(soon).error).toMatch(/\d+ second/);
+    await endWait();
+    // Then the captcha is asked for; with it, the right password signs in.
+    expect(json(await login({ password: account.password }))).toMatchObject({
+      code: 'auth.login_captcha_required',
+      captcha_required: true,
+    });
+    expect(json(await login({ password: 'wrong-3', captcha: await solution() }))).toMatchObject({ retry_after: 4 });
+    await endWait();
+    for (let i = 4; i < 12; i += 1) {
+      await login({ password: `wrong-${i}`, captcha: await solution() });
+      await endWait();
+    }
+    expect(json(await login({ password: 'wrong-12', captcha: await solution() })).retry_after).toBe(60);
+    await endWait();
+    const owner = await login({ password: account.password, captcha: await solution() });
+    expect(owner.statusCode).toBe(200);
+    // A success forgets the failures: no captcha next time.
+    expect((await login({ password: account.password })).statusCode).toBe(200);
+  });
 
   it('tells the client to show the ALTCHA widget', async () => {
     expect(json(await app.inject({ method: 'GET', url: '/api/authConfig' })).success.captcha).toBe('altcha');
@@ -124,7 +181,11 @@ describe('REQUIRE_EMAIL_CONFIRMATION=true', () => {
     expect(json(reg).success).toMatchObject({ email: body.email, message: expect.any(String) });
     expect(json(reg).success.registration_ticket).toBeUndefined();
 
-    const verify = await app.inject({ method: 'POST', url: '/api/verifyRegistrationWithoutOtp', payload: { email: body.email, registration_ticket: 'anything' } });
+    const verify = await app.inject({
+      method: 'POST',
+      url: '/api/verifyRegistrationWithoutOtp',
+      payload: { email: body.email, registration_ticket: 'anything' },
+    });
     expect(verify.statusCode).toBe(403);
     expect(json(verify).code).toBe('auth.confirmation_required');
 

@@ -11,7 +11,9 @@ export type TicketPurpose = 'reset' | 'confirm' | 'registration';
 /** Bearer tokens live 30 days (spec section 9, the cookie lifetime). */
 const TOKEN_LIFETIME_MS = COOKIE_LIFETIME_MS;
 
-export function presentUser(row: Pick<UserRow, 'id' | 'first_name' | 'last_name' | 'email' | 'city' | 'coupon_code'> & { is_verified: number | boolean }): User {
+export function presentUser(
+  row: Pick<UserRow, 'id' | 'first_name' | 'last_name' | 'email' | 'city' | 'coupon_code'> & { is_verified: number | boolean },
+): User {
   return {
     id: row.id,
     first_name: row.first_name,
@@ -69,29 +71,64 @@ export async function insertUser(db: Db, input: NewUser): Promise<UserRow | unde
     .executeTakeFirst();
 }
 
-export async function updateUser(db: Db, id: number, fields: Partial<Pick<UserRow, 'first_name' | 'last_name' | 'city' | 'password_hash' | 'is_verified' | 'google_sub' | 'language'>>): Promise<UserRow> {
-  return db.updateTable('users').set({ ...fields, updated_at: nowIso() }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+export async function updateUser(
+  db: Db,
+  id: number,
+  fields: Partial<Pick<UserRow, 'first_name' | 'last_name' | 'city' | 'password_hash' | 'is_verified' | 'google_sub' | 'language'>>,
+): Promise<UserRow> {
+  return db
+    .updateTable('users')
+    .set({ ...fields, updated_at: nowIso() })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
-/** A new bearer token for a user (stored hashed, 30 days). */
-export async function issueToken(db: Db, userId: number): Promise<string> {
+/** A new bearer token for a user (stored hashed, 30 days); `remember` makes its session cookie last as long. */
+export async function issueToken(db: Db, userId: number, remember = false): Promise<string> {
   const token = newToken();
   const now = Date.now();
   await db
     .insertInto('auth_tokens')
-    .values({ user_id: userId, token_hash: hashToken(token), expires_at: new Date(now + TOKEN_LIFETIME_MS).toISOString(), revoked_at: null, created_at: new Date(now).toISOString() })
+    .values({
+      user_id: userId,
+      token_hash: hashToken(token),
+      expires_at: new Date(now + TOKEN_LIFETIME_MS).toISOString(),
+      revoked_at: null,
+      created_at: new Date(now).toISOString(),
+      remember: remember ? 1 : 0,
+    })
     .execute();
   return token;
 }
 
 export async function revokeToken(db: Db, tokenHash: string): Promise<void> {
-  await db.updateTable('auth_tokens').set({ revoked_at: nowIso() }).where('token_hash', '=', tokenHash).where('revoked_at', 'is', null).execute();
+  await db
+    .updateTable('auth_tokens')
+    .set({ revoked_at: nowIso() })
+    .where('token_hash', '=', tokenHash)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
-/** Lets a replaced token live a little longer (another tab may still be using it), then die. */
-export async function shortenToken(db: Db, tokenHash: string, graceMs: number): Promise<void> {
-  const until = new Date(Date.now() + graceMs).toISOString();
-  await db.updateTable('auth_tokens').set({ expires_at: until }).where('token_hash', '=', tokenHash).where('expires_at', '>', until).execute();
+/**
+ * Marks a token replaced, once: it lives at most `graceMs` more (another tab may still be using it)
+ * and can never be replaced again. One conditional UPDATE, so two concurrent refreshes of one token
+ * cannot both win. False when it was already replaced.
+ */
+export async function replaceToken(db: Db, tokenHash: string, graceMs: number): Promise<boolean> {
+  const now = new Date();
+  const until = new Date(now.getTime() + graceMs).toISOString();
+  const result = await db
+    .updateTable('auth_tokens')
+    .set((eb) => ({
+      replaced_at: now.toISOString(),
+      expires_at: eb.case().when('expires_at', '>', until).then(until).else(eb.ref('expires_at')).end(),
+    }))
+    .where('token_hash', '=', tokenHash)
+    .where('replaced_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 export async function revokeAllTokens(db: Db, userId: number): Promise<void> {
@@ -104,7 +141,12 @@ export function findTokenOwner(db: Db, tokenHash: string) {
     .selectFrom('auth_tokens')
     .innerJoin('users', 'users.id', 'auth_tokens.user_id')
     .selectAll('users')
-    .select(['auth_tokens.expires_at as token_expires_at', 'auth_tokens.revoked_at as token_revoked_at'])
+    .select([
+      'auth_tokens.expires_at as token_expires_at',
+      'auth_tokens.revoked_at as token_revoked_at',
+      'auth_tokens.replaced_at as token_replaced_at',
+      'auth_tokens.remember as token_remember',
+    ])
     .where('auth_tokens.token_hash', '=', tokenHash)
     .executeTakeFirst();
 }
@@ -115,7 +157,14 @@ export async function issueTicket(db: Db, userId: number, purpose: TicketPurpose
   const now = Date.now();
   await db
     .insertInto('account_tickets')
-    .values({ user_id: userId, purpose, token_hash: hashToken(ticket), expires_at: new Date(now + lifetimeMs).toISOString(), used_at: null, created_at: new Date(now).toISOString() })
+    .values({
+      user_id: userId,
+      purpose,
+      token_hash: hashToken(ticket),
+      expires_at: new Date(now + lifetimeMs).toISOString(),
+      used_at: null,
+      created_at: new Date(now).toISOString(),
+    })
     .execute();
   return ticket;
 }
@@ -140,5 +189,11 @@ export async function consumeTicket(db: Db, ticket: string, purpose: TicketPurpo
 
 /** Other open tickets of the same kind stop working once a newer one is used. */
 export async function retireTickets(db: Db, userId: number, purpose: TicketPurpose): Promise<void> {
-  await db.updateTable('account_tickets').set({ used_at: nowIso() }).where('user_id', '=', userId).where('purpose', '=', purpose).where('used_at', 'is', null).execute();
+  await db
+    .updateTable('account_tickets')
+    .set({ used_at: nowIso() })
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .execute();
 }

@@ -24,6 +24,7 @@ import { createMailer } from '../providers/mail';
 import { limitByIp, pruneCounters } from '../rate-limit';
 import { bearerToken, requireUser } from './guard';
 import * as repo from './repository';
+import { clearSessionCookies, setSessionCookies } from './session-cookie';
 import * as service from './service';
 
 /**
@@ -38,7 +39,9 @@ export const authRoutes: AreaRoutes = (api, ctx) => {
     api.log.warn('CAPTCHA_PROVIDER=none: registration has no captcha. Use this for local automation only.');
   }
   if (!config.SECRET_KEY && captcha.kind === 'altcha' && config.NODE_ENV === 'production') {
-    api.log.warn('SECRET_KEY is not set: captcha challenges are signed with a key that changes at each start (set it when running several nodes).');
+    api.log.warn(
+      'SECRET_KEY is not set: captcha challenges are signed with a key that changes at each start (set it when running several nodes).',
+    );
   }
   void pruneCounters(db).catch(() => undefined);
 
@@ -57,14 +60,20 @@ export const authRoutes: AreaRoutes = (api, ctx) => {
     return captcha.challenge();
   });
 
-  api.post('/register', { preHandler: limitByIp(db, 'register', service.LIMITS.registerPerIp), schema: { body: RegisterBodySchema } }, async (request, reply) => {
-    if (!(await captcha.verify(request.body.captcha, request.ip))) throw badRequest('auth.captcha_failed');
-    const outcome = await service.registerAccount(deps, request.body, request.lng);
-    if (outcome.status === 202) {
-      return reply.code(202).send({ success: RegisterPendingSchema.parse({ email: outcome.email, message: outcome.message }) });
-    }
-    return reply.code(200).send({ success: RegisterCreatedSchema.parse({ email: outcome.email, registration_ticket: outcome.registration_ticket }) });
-  });
+  api.post(
+    '/register',
+    { preHandler: limitByIp(db, 'register', service.LIMITS.registerPerIp), schema: { body: RegisterBodySchema } },
+    async (request, reply) => {
+      if (!(await captcha.verify(request.body.captcha, request.ip))) throw badRequest('auth.captcha_failed');
+      const outcome = await service.registerAccount(deps, request.body, request.lng);
+      if (outcome.status === 202) {
+        return reply.code(202).send({ success: RegisterPendingSchema.parse({ email: outcome.email, message: outcome.message }) });
+      }
+      return reply
+        .code(200)
+        .send({ success: RegisterCreatedSchema.parse({ email: outcome.email, registration_ticket: outcome.registration_ticket }) });
+    },
+  );
 
   api.post(
     '/verifyRegistrationWithoutOtp',
@@ -72,29 +81,45 @@ export const authRoutes: AreaRoutes = (api, ctx) => {
       preHandler: limitByIp(db, 'verify', service.LIMITS.verifyPerIp),
       schema: { body: VerifyRegistrationBodySchema, response: { 200: successOf(LoginResultSchema) } },
     },
-    async (request) => {
-      const { email, registration_ticket, trial_session } = request.body;
-      return { success: await service.verifyRegistration(deps, email, registration_ticket, trial_session) };
+    async (request, reply) => {
+      const { email, registration_ticket, trial_session, remember_me } = request.body;
+      const result = await service.verifyRegistration(deps, email, registration_ticket, trial_session, remember_me);
+      setSessionCookies(request, reply, result.token, remember_me === true);
+      return { success: result };
     },
   );
 
   api.post(
     '/login',
-    { preHandler: limitByIp(db, 'login', service.LIMITS.loginPerIp), schema: { body: LoginBodySchema, response: { 200: successOf(LoginResultSchema) } } },
-    async (request) => {
+    {
+      preHandler: limitByIp(db, 'login', service.LIMITS.loginPerIp),
+      schema: { body: LoginBodySchema, response: { 200: successOf(LoginResultSchema) } },
+    },
+    async (request, reply) => {
       const body = request.body;
-      if ('access_token' in body) return { success: await service.loginWithGoogle(deps, body, request.lng) };
-      return { success: await service.loginWithPassword(deps, body.email, body.password, body.trial_session, request.ip) };
+      const result =
+        'access_token' in body
+          ? await service.loginWithGoogle(deps, body, request.lng)
+          : await service.loginWithPassword(deps, body, captcha, request.ip);
+      setSessionCookies(request, reply, result.token, body.remember_me === true);
+      return { success: result };
     },
   );
 
-  api.post('/forgotPassword', { schema: { body: ForgotPasswordBodySchema, response: { 200: successOf(MessageSchema) } } }, async (request) => ({
-    success: { message: await service.requestPasswordReset(deps, request.body.email, request.lng, request.ip) },
-  }));
+  api.post(
+    '/forgotPassword',
+    { schema: { body: ForgotPasswordBodySchema, response: { 200: successOf(MessageSchema) } } },
+    async (request) => ({
+      success: { message: await service.requestPasswordReset(deps, request.body.email, request.lng, request.ip) },
+    }),
+  );
 
   api.post(
     '/resetPassword',
-    { preHandler: limitByIp(db, 'reset', service.LIMITS.resetPerIp), schema: { body: ResetPasswordBodySchema, response: { 200: successOf(MessageSchema) } } },
+    {
+      preHandler: limitByIp(db, 'reset', service.LIMITS.resetPerIp),
+      schema: { body: ResetPasswordBodySchema, response: { 200: successOf(MessageSchema) } },
+    },
     async (request) => {
       const { token, password, confirm_password } = request.body;
       return { success: { message: await service.resetPassword(deps, token, password, confirm_password, request.lng) } };
@@ -115,17 +140,24 @@ export const authRoutes: AreaRoutes = (api, ctx) => {
     },
   );
 
-  /** Renews the session: a new 30-day token; the old one stops working a minute later. */
-  api.post('/refreshToken', { schema: { response: { 200: successOf(RefreshResultSchema) } } }, async (request) => {
+  /** Renews the session: a new 30-day token (once per token); the old one stops working a minute later. */
+  api.post('/refreshToken', { schema: { response: { 200: successOf(RefreshResultSchema) } } }, async (request, reply) => {
     const token = bearerToken(request);
     if (!token) throw unauthorized();
-    return { success: await service.refreshToken(deps, token) };
+    const { rotated, remember, ...success } = await service.refreshToken(deps, token);
+    if (rotated) setSessionCookies(request, reply, success.token, remember);
+    return { success };
   });
 
-  api.post('/revokeToken', { preHandler: requireUser(db), schema: { response: { 200: successOf(z.boolean()) } } }, async (request) => {
-    await repo.revokeToken(db, request.user!.tokenHash);
-    return { success: true };
-  });
+  api.post(
+    '/revokeToken',
+    { preHandler: requireUser(db), schema: { response: { 200: successOf(z.boolean()) } } },
+    async (request, reply) => {
+      await repo.revokeToken(db, request.user!.tokenHash);
+      clearSessionCookies(request, reply);
+      return { success: true };
+    },
+  );
 
   api.get('/getUser', { preHandler: requireUser(db), schema: { response: { 200: successOf(UserSchema) } } }, async (request) => ({
     success: repo.presentUser(request.user!),
@@ -146,7 +178,4 @@ export const authRoutes: AreaRoutes = (api, ctx) => {
       return { success: { user: repo.presentUser(row), message: ctx.translate(request.lng, 'user_updated', {}, 'errors-auth') } };
     },
   );
-
-  /** The header's subscription state: none until payments exist (the payments area replaces this). */
-  api.get('/userSubscription', { preHandler: requireUser(db), schema: { response: { 200: successOf(z.null()) } } }, async () => ({ success: null }));
 };

@@ -5,8 +5,10 @@ import { AppError, badRequest, conflict, forbidden, unauthorized } from '../http
 import type { Mailer } from '../providers/mail';
 import { composeMail, type MailKind } from '../providers/mail/templates';
 import { GoogleTokenError, verifyGoogleAccessToken } from '../providers/identity/google';
-import { checkLimit, clearLimit, hit, rateLimit } from '../rate-limit';
+import { checkLimit, hit, rateLimit } from '../rate-limit';
+import type { Captcha } from '../providers/captcha';
 import { linkTrialSession } from './link-trial-session';
+import { checkLoginThrottle, clearLoginFailures, recordLoginFailure } from './login-throttle';
 import { checkNewPassword, hashPassword, verifyPassword } from './passwords';
 import * as repo from './repository';
 import { hashToken } from './tokens';
@@ -18,7 +20,6 @@ const CONFIRM_TICKET_MS = 24 * 60 * 60_000;
 /** Abuse limits (per IP are generous: many people share one address). */
 export const LIMITS = {
   loginPerIp: { max: 100, windowMs: 15 * 60_000 },
-  loginFailuresPerEmail: { max: 5, windowMs: 15 * 60_000 },
   loginFailuresPerIp: { max: 50, windowMs: 15 * 60_000 },
   registerPerIp: { max: 30, windowMs: 60 * 60_000 },
   verifyPerIp: { max: 30, windowMs: 15 * 60_000 },
@@ -39,15 +40,28 @@ export interface AccountsDeps extends AppContext {
 const link = (ctx: AppContext, path: string) => new URL(path, ctx.config.PUBLIC_URL).toString();
 
 /** Sends a message without making the caller wait (or learn anything from its outcome). */
-function mailLater(deps: AccountsDeps, lng: Language, kind: MailKind, to: string, url: string, params: Record<string, string> = {}): Promise<void> {
+function mailLater(
+  deps: AccountsDeps,
+  lng: Language,
+  kind: MailKind,
+  to: string,
+  url: string,
+  params: Record<string, string> = {},
+): Promise<void> {
   return deps.mailer.send(composeMail(deps.translate, lng, kind, to, url, params)).catch((error: unknown) => {
     console.error(`[mail] ${kind} message could not be sent:`, error instanceof Error ? error.message : error);
   });
 }
 
-async function signedIn(deps: AccountsDeps, user: repo.UserRow, isNewUser: boolean, trialSession: unknown): Promise<LoginResult> {
-  const token = await repo.issueToken(deps.db, user.id);
-  const serviceSessionId = await linkTrialSession(deps.db, user.id, trialSession);
+async function signedIn(
+  deps: AccountsDeps,
+  user: repo.UserRow,
+  isNewUser: boolean,
+  trialSession: unknown,
+  remember = false,
+): Promise<LoginResult> {
+  const token = await repo.issueToken(deps.db, user.id, remember);
+  const serviceSessionId = await linkTrialSession(deps, user.id, trialSession);
   return { token, user: repo.presentUser(user), is_new_user: isNewUser, service_session_id: serviceSessionId };
 }
 
@@ -68,7 +82,9 @@ export async function registerAccount(deps: AccountsDeps, body: RegisterBody, ln
   if (!user) throw conflict('auth.email_taken');
   if (confirmationRequired) {
     const ticket = await repo.issueTicket(deps.db, user.id, 'confirm', CONFIRM_TICKET_MS);
-    void mailLater(deps, lng, 'confirm', user.email, link(deps, `/api/confirmEmail?token=${encodeURIComponent(ticket)}&lng=${lng}`), { name: user.first_name });
+    void mailLater(deps, lng, 'confirm', user.email, link(deps, `/api/confirmEmail?token=${encodeURIComponent(ticket)}&lng=${lng}`), {
+      name: user.first_name,
+    });
     return { status: 202, email: user.email, message: deps.translate(lng, 'confirmation_sent', {}, 'errors-auth') };
   }
   const ticket = await repo.issueTicket(deps.db, user.id, 'registration', REGISTRATION_TICKET_MS);
@@ -77,33 +93,43 @@ export async function registerAccount(deps: AccountsDeps, body: RegisterBody, ln
 }
 
 /** Signs a just-registered user in once, with the ticket `register` returned (no one-time code). */
-export async function verifyRegistration(deps: AccountsDeps, email: string, ticket: string, trialSession: unknown): Promise<LoginResult> {
+export async function verifyRegistration(
+  deps: AccountsDeps,
+  email: string,
+  ticket: string,
+  trialSession: unknown,
+  remember = false,
+): Promise<LoginResult> {
   if (deps.config.REQUIRE_EMAIL_CONFIRMATION) throw forbidden('auth.confirmation_required');
   const user = await repo.findUserByEmail(deps.db, email);
   const userId = user ? await repo.consumeTicket(deps.db, ticket, 'registration', user.id) : null;
   if (!user || userId === null) throw forbidden('auth.registration_ticket_invalid');
   if (!user.is_verified) throw forbidden('auth.user_not_allowed');
-  return signedIn(deps, user, true, trialSession);
+  return signedIn(deps, user, true, trialSession, remember);
 }
 
-export async function loginWithPassword(deps: AccountsDeps, email: string, password: string, trialSession: unknown, ip: string): Promise<LoginResult> {
-  const failuresKey = `login:fail:${email}`;
-  await checkLimit(deps, { key: failuresKey, max: LIMITS.loginFailuresPerEmail.max });
+export async function loginWithPassword(
+  deps: AccountsDeps,
+  input: { email: string; password: string; trial_session?: unknown; captcha?: string; remember_me?: boolean },
+  captcha: Captcha,
+  ip: string,
+): Promise<LoginResult> {
+  const { email, password } = input;
   await checkLimit(deps, { key: `login:fail-ip:${ip}`, max: LIMITS.loginFailuresPerIp.max });
+  await checkLoginThrottle(deps, email, captcha, input.captcha, ip);
   const user = await repo.findUserByEmail(deps.db, email);
   if (!(await verifyPassword(user?.password_hash ?? null, password)) || !user) {
-    await hit(deps, failuresKey, LIMITS.loginFailuresPerEmail.windowMs);
     await hit(deps, `login:fail-ip:${ip}`, LIMITS.loginFailuresPerIp.windowMs);
-    throw badRequest('auth.invalid_credentials');
+    throw await recordLoginFailure(deps, email, captcha);
   }
-  await clearLimit(deps, failuresKey);
+  await clearLoginFailures(deps, email);
   if (!user.is_verified) throw forbidden('auth.user_not_allowed');
-  return signedIn(deps, user, false, trialSession);
+  return signedIn(deps, user, false, input.trial_session, input.remember_me === true);
 }
 
 export async function loginWithGoogle(
   deps: AccountsDeps,
-  input: { access_token: string; given_name?: string; family_name?: string; trial_session?: unknown },
+  input: { access_token: string; given_name?: string; family_name?: string; trial_session?: unknown; remember_me?: boolean },
   lng: Language,
 ): Promise<LoginResult> {
   let profile;
@@ -140,7 +166,7 @@ export async function loginWithGoogle(
     }
   }
   if (!user.is_verified) throw forbidden('auth.user_not_allowed');
-  return signedIn(deps, user, isNewUser, input.trial_session);
+  return signedIn(deps, user, isNewUser, input.trial_session, input.remember_me);
 }
 
 /** Same answer whether or not the address has an account (no enumeration). */
@@ -152,7 +178,9 @@ export async function requestPasswordReset(deps: AccountsDeps, email: string, ln
   const user = await repo.findUserByEmail(deps.db, email);
   if (user) {
     const ticket = await repo.issueTicket(deps.db, user.id, 'reset', RESET_TICKET_MS);
-    void mailLater(deps, lng, 'reset', user.email, link(deps, `/${lng}/reset-password?token=${encodeURIComponent(ticket)}`), { name: user.first_name });
+    void mailLater(deps, lng, 'reset', user.email, link(deps, `/${lng}/reset-password?token=${encodeURIComponent(ticket)}`), {
+      name: user.first_name,
+    });
   }
   return message;
 }
@@ -166,7 +194,7 @@ export async function resetPassword(deps: AccountsDeps, ticket: string, password
   await repo.retireTickets(deps.db, userId, 'reset');
   await repo.revokeAllTokens(deps.db, userId);
   const user = await repo.findUserById(deps.db, userId);
-  if (user) await clearLimit(deps, `login:fail:${user.email}`);
+  if (user) await clearLoginFailures(deps, user.email);
   return deps.translate(lng, 'password_reset_done', {}, 'errors-auth');
 }
 
@@ -178,13 +206,27 @@ export async function confirmEmail(deps: AccountsDeps, ticket: string, lng: Lang
   return true;
 }
 
-/** Renews a session: a new 30-day token; the old one stops working a minute later. */
-export async function refreshToken(deps: AccountsDeps, token: string): Promise<{ token: string; user: User }> {
+export interface RefreshOutcome {
+  token: string;
+  user: User;
+  /** False when the token was already replaced: it is handed back as it is, nothing new is minted. */
+  rotated: boolean;
+  remember: boolean;
+}
+
+/**
+ * Renews a session: a new 30-day token; the old one stops working a minute later (another tab may
+ * still hold it). A token rotates once: during its grace it is answered with itself, so a stolen old
+ * token can never be turned into a fresh 30-day one.
+ */
+export async function refreshToken(deps: AccountsDeps, token: string): Promise<RefreshOutcome> {
   const tokenHash = hashToken(token);
   const owner = await repo.findTokenOwner(deps.db, tokenHash);
   if (!owner || owner.token_revoked_at || owner.token_expires_at <= new Date().toISOString()) throw unauthorized();
   if (!owner.is_verified) throw forbidden('auth.user_not_allowed');
-  const fresh = await repo.issueToken(deps.db, owner.id);
-  await repo.shortenToken(deps.db, tokenHash, REFRESH_GRACE_MS);
-  return { token: fresh, user: repo.presentUser(owner) };
+  const remember = owner.token_remember === 1;
+  if (!(await repo.replaceToken(deps.db, tokenHash, REFRESH_GRACE_MS)))
+    return { token, user: repo.presentUser(owner), rotated: false, remember };
+  const fresh = await repo.issueToken(deps.db, owner.id, remember);
+  return { token: fresh, user: repo.presentUser(owner), rotated: true, remember };
 }

@@ -1,20 +1,10 @@
 import { MAX_IMAGE_BYTES } from '@common/constants';
-import { COVER_IMAGE_KEY } from '@common/schemas/workspace';
-import type { AppContext } from '../app';
 import { AppError } from '../http/errors';
-import { detectImageType, sessionFileKey, type ImageContentType } from './files';
-import { recordSessionFile } from './repository';
-import type { UploadedFile } from './form';
+import { normalizeImage, type SafeImage } from '../images/normalize-image';
+import type { UploadedFile } from '../http/multipart';
 
-/** Checks a cover upload: jpeg or png by content (415), at most 307 200 bytes (413). */
-export function checkCover(file: UploadedFile): ImageContentType {
-  if (file.tooBig || file.data.length > MAX_IMAGE_BYTES) throw new AppError(413, 'books.image_too_big');
-  const type = detectImageType(file.data);
-  if (!type) throw new AppError(415, 'books.image_wrong_type');
-  return type;
-}
-
-export async function storeCover(ctx: Pick<AppContext, 'db' | 'storage'>, sessionId: number, data: Buffer, contentType: string): Promise<void> {
-  await ctx.storage.put(sessionFileKey(sessionId, COVER_IMAGE_KEY), data, contentType);
-  await recordSessionFile(ctx.db, sessionId, COVER_IMAGE_KEY, contentType, data.length);
+/** Checks a cover upload: at most 307 200 bytes (413), then decoded and made safe (images/normalize-image). */
+export async function checkCover(file: UploadedFile): Promise<SafeImage> {
+  if (file.data.length > MAX_IMAGE_BYTES) throw new AppError(413, 'books.image_too_big');
+  return normalizeImage(file.data);
 }

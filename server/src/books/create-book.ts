@@ -3,17 +3,19 @@ import { DESCRIPTION_MAX_LENGTH, DESCRIPTION_MIN_LENGTH, NEW_BOOK_TOOL_ID, type 
 import { bookTypeOf } from '@common/rules/book-type';
 import { forcedLengthOf } from '@common/rules/forced-length';
 import { IdParam } from '@common/schemas/api';
-import { BOOK_NAME_MAX_LENGTH, CreateBookFieldsSchema } from '@common/schemas/books';
+import { BOOK_NAME_MAX_LENGTH, type CreateBookFields } from '@common/schemas/books';
+import { COVER_IMAGE_KEY } from '@common/schemas/workspace';
 import type { QuestionCategory } from '@common/schemas/catalog';
 import type { Chapter, CheckpointData, Session } from '@common/schemas/session';
 import type { AppContext } from '../app';
 import { findGeneralCategory, findService, findTool, listPlans, listServices } from '../catalog/repository';
 import { presentGeneralCategory, presentServicesWithPlans } from '../catalog/presenters';
-import { AppError, badRequest } from '../http/errors';
+import { badRequest } from '../http/errors';
 import { toBool } from '../db';
 import { DEFAULT_FIDELITY } from '../generation/service';
-import { checkCover, storeCover } from './cover';
-import type { BookForm } from './form';
+import { checkCover } from './cover';
+import { storeSessionImage } from './files';
+import type { UploadedFile } from '../http/multipart';
 import { importManuscript, type ImportedChapter } from './import';
 import { insertSession, presentSession } from './repository';
 import { tailorBankChapters, type ChapterTailor } from './tailor';
@@ -21,6 +23,10 @@ import { bookTexts } from './texts';
 
 /** Guest books one address may start per hour (the count lives in the shared `counters` table). */
 export const GUEST_BOOKS_LIMIT = { max: 20, windowMs: 60 * 60 * 1000 };
+/** Books one signed-in user may start per hour: far above any writer, far below a script. */
+export const USER_BOOKS_LIMIT = { max: 60, windowMs: 60 * 60 * 1000 };
+/** Books one address may delete per hour. */
+export const DELETE_BOOKS_LIMIT = { max: 60, windowMs: 60 * 60 * 1000 };
 
 /** Tools whose book is the imported manuscript only (no guided chapters added). */
 const IMPORT_ONLY_TOOL_ICONS = new Set(['polish']);
@@ -39,6 +45,12 @@ function parseTypeIds(raw: string | undefined): number[] {
   return [...new Set(parsed.data)];
 }
 
+/** The creation form, its fields validated (common/api/books.ts), its files read under their limits. */
+export interface BookForm {
+  fields: CreateBookFields;
+  files: Partial<Record<string, UploadedFile>>;
+}
+
 export interface CreateBookInput {
   form: BookForm;
   lng: Language;
@@ -52,17 +64,12 @@ export interface CreateBookInput {
  * bank, reads an optional manuscript and cover, and stores the checkpoint in the spec's shape.
  */
 export async function createBook(ctx: AppContext, { form, lng, owner, tailor }: CreateBookInput): Promise<Session> {
-  const parsed = CreateBookFieldsSchema.safeParse(form.fields);
-  if (!parsed.success) {
-    const missingLength = parsed.error.issues.every((i) => i.path[0] === 'category_length_type_id');
-    throw missingLength ? badRequest('books.select_required') : badRequest();
-  }
-  const fields = parsed.data;
+  const fields = form.fields;
   const { db, questionBank } = ctx;
 
   // Cover first: cheap to check, and the usual mistake.
   const coverFile = form.files.cover ?? form.files.cover_media_photo;
-  const coverType = coverFile ? checkCover(coverFile) : null;
+  const cover = coverFile ? await checkCover(coverFile) : null;
 
   const service = await findService(db, fields.service_id);
   if (!service || !toBool(service.is_active)) throw badRequest('books.unknown_service');
@@ -107,13 +114,13 @@ export async function createBook(ctx: AppContext, { form, lng, owner, tailor }: 
 
   let imported: ImportedChapter[] = [];
   if (document) {
-    if (document.tooBig) throw new AppError(413, 'books.document_too_big');
     imported = await importManuscript(document.data, document.filename);
   }
 
-  const bankChapters = document && IMPORT_ONLY_TOOL_ICONS.has(tool.icon_key)
-    ? []
-    : questionBank.chaptersFor({ generalCategoryId: category.id, typeIds, lengthTypeId: length.id, lng });
+  const bankChapters =
+    document && IMPORT_ONLY_TOOL_ICONS.has(tool.icon_key)
+      ? []
+      : questionBank.chaptersFor({ generalCategoryId: category.id, typeIds, lengthTypeId: length.id, lng });
   let guided = bankChapters.map((qc) => chapterFromBank(qc, category.id, typeIds[0], length.id));
   const surveyQuestions = questionBank.surveyQuestions(lng);
   if (tailor) {
@@ -157,7 +164,7 @@ export async function createBook(ctx: AppContext, { form, lng, owner, tailor }: 
     language: lng,
     checkpoint,
   });
-  if (coverFile && coverType) await storeCover(ctx, row.id, coverFile.data, coverType);
+  if (cover) await storeSessionImage(ctx, row.id, COVER_IMAGE_KEY, cover);
   return presentSession(row);
 }
 

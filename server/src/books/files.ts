@@ -1,16 +1,33 @@
 /** A book's stored files (cover and chapter photos): where they live in storage and what they are. */
+import type { AppContext } from '../app';
+import type { SafeImage } from '../images/normalize-image';
+import { deleteSessionFileRecords, recordSessionFile } from './repository';
 
-/** The storage key of a book's image (`cover_media_photo`, `chap_{id}_media_{0|1}`). */
-export const sessionFileKey = (sessionId: number, imageKey: string) => `sessions/${sessionId}/${imageKey}`;
+/** Where a book's own files live (photos, cover, voice sample): one folder per book. */
+const sessionFilesPrefix = (sessionId: number) => `sessions/${sessionId}/`;
+/** Where the files made from a book live (PDF, EPUB, DOCX and what later exports add). */
+export const bookExportsPrefix = (sessionId: number) => `exports/${sessionId}/`;
 
-export type ImageContentType = 'image/jpeg' | 'image/png';
+/** The storage key of a book's file (`cover_media_photo`, `chap_{id}_media_{0|1}`, `voice_sample`). */
+export const sessionFileKey = (sessionId: number, fileKey: string) => `${sessionFilesPrefix(sessionId)}${fileKey}`;
 
-const JPEG_MAGIC = Buffer.from([0xff, 0xd8, 0xff]);
-const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+/** Stores an image made safe by `normalizeImage` under its image key, and records it for the book. */
+export async function storeSessionImage(
+  ctx: Pick<AppContext, 'db' | 'storage'>,
+  sessionId: number,
+  imageKey: string,
+  image: SafeImage,
+): Promise<void> {
+  await ctx.storage.put(sessionFileKey(sessionId, imageKey), image.data, image.contentType);
+  await recordSessionFile(ctx.db, sessionId, imageKey, image.contentType, image.data.length);
+}
 
-/** The image type from the file's first bytes (the declared type and the name are never trusted). */
-export function detectImageType(data: Buffer): ImageContentType | null {
-  if (data.subarray(0, JPEG_MAGIC.length).equals(JPEG_MAGIC)) return 'image/jpeg';
-  if (data.subarray(0, PNG_MAGIC.length).equals(PNG_MAGIC)) return 'image/png';
-  return null;
+/**
+ * Deletes every file a book owns, in storage and in its records: its photos, cover and voice
+ * sample, and every file exported from it. Called when the book is deleted (and when its account is).
+ */
+export async function deleteBookFiles(ctx: Pick<AppContext, 'db' | 'storage'>, sessionId: number): Promise<void> {
+  await ctx.storage.deleteAll(sessionFilesPrefix(sessionId));
+  await ctx.storage.deleteAll(bookExportsPrefix(sessionId));
+  await deleteSessionFileRecords(ctx.db, sessionId);
 }

@@ -15,8 +15,16 @@ afterAll(async () => {
 });
 
 async function createBook(owner: { headers: Record<string, string> }, kind: 1 | 2 | 3, extra: Record<string, string> = {}, cover = false) {
-  const { payload, headers } = multipart({ ...VALID[kind], ...extra }, cover ? [{ field: 'cover', filename: 'c.png', contentType: 'image/png', data: PNG }] : []);
-  const res = await app.inject({ method: 'POST', url: '/api/getGenerateCategoriesWithQuestions', payload, headers: { ...headers, ...owner.headers } });
+  const { payload, headers } = multipart(
+    { ...VALID[kind], ...extra },
+    cover ? [{ field: 'cover', filename: 'c.png', contentType: 'image/png', data: PNG }] : [],
+  );
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/getGenerateCategoriesWithQuestions',
+    payload,
+    headers: { ...headers, ...owner.headers },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().success as { id: number; book_name: string; checkpoint_data: { data: Array<{ generated_content: string }> } };
 }
@@ -43,7 +51,13 @@ describe('GET /api/getUserSessions', () => {
     await createBook(bob, 2, { book_name: 'Bob’s' });
     const books = await list(alice);
     expect(books.map((b) => b.book_name)).toEqual(['Second', 'First']);
-    expect(books[0]).toMatchObject({ id: second.id, is_payed: false, progress: 0, cover_url: null, checkpoint_data: { general_category_id: 3 } });
+    expect(books[0]).toMatchObject({
+      id: second.id,
+      is_payed: false,
+      progress: 0,
+      cover_url: null,
+      checkpoint_data: { general_category_id: 3 },
+    });
     expect(books[1]).toMatchObject({ id: first.id, cover_url: `/api/sessionCover/${first.id}` });
     expect(typeof books[0].updated_at).toBe('string');
     const data = (books[0].checkpoint_data as { data: Array<Record<string, unknown>> }).data;
@@ -52,11 +66,19 @@ describe('GET /api/getUserSessions', () => {
 
   it('reports progress from generated chapters and cuts chapter text to an excerpt', async () => {
     const book = await createBook(alice, 2, { book_name: 'Progress' });
-    const row = await app.ctx.db.selectFrom('service_sessions').select('checkpoint_data').where('id', '=', book.id).executeTakeFirstOrThrow();
+    const row = await app.ctx.db
+      .selectFrom('service_sessions')
+      .select('checkpoint_data')
+      .where('id', '=', book.id)
+      .executeTakeFirstOrThrow();
     const checkpoint = JSON.parse(row.checkpoint_data);
     checkpoint.data[0].generated_content = 'x'.repeat(5000);
     checkpoint.data[1].generated_content = 'y';
-    await app.ctx.db.updateTable('service_sessions').set({ checkpoint_data: JSON.stringify(checkpoint) }).where('id', '=', book.id).execute();
+    await app.ctx.db
+      .updateTable('service_sessions')
+      .set({ checkpoint_data: JSON.stringify(checkpoint) })
+      .where('id', '=', book.id)
+      .execute();
     const item = (await list(alice)).find((b) => b.id === book.id)!;
     const expected = Math.round((2 / checkpoint.data.length) * 100);
     expect(item.progress).toBe(expected);
@@ -83,19 +105,25 @@ describe('POST /api/updateBookName', () => {
     const empty = await post('/updateBookName', { id: book.id, book_name: '   ' }, alice.headers);
     expect(empty.statusCode).toBe(400);
     expect(empty.json().code).toBe('books.book_name_required');
-    expect((await post('/updateBookName', { id: book.id, book_name: 'n'.repeat(201) }, alice.headers)).json().code).toBe('books.book_name_too_long');
+    expect((await post('/updateBookName', { id: book.id, book_name: 'n'.repeat(201) }, alice.headers)).json().code).toBe(
+      'books.book_name_too_long',
+    );
     expect((await post('/updateBookName', { id: 'abc', book_name: 'x' }, alice.headers)).statusCode).toBe(400);
   });
 });
 
 describe('ownership: another account can neither rename nor delete', () => {
-  it('answers 403 to another user and to a visitor, and changes nothing', async () => {
+  it('answers 404 to another user or a forged guest token (as for an unknown book), 401 to a visitor, and changes nothing', async () => {
     const book = await createBook(alice, 3, { book_name: 'Mine' });
-    for (const headers of [bob.headers, {}, { 'x-guest-token': 'forged' }] as Array<Record<string, string>>) {
+    for (const [headers, status] of [
+      [bob.headers, 404],
+      [{}, 401],
+      [{ 'x-guest-token': 'forged' }, 404],
+    ] as Array<[Record<string, string>, number]>) {
       const rename = await post('/updateBookName', { id: book.id, book_name: 'Stolen' }, headers);
-      expect(rename.statusCode).toBe(403);
-      expect(rename.json().code).toBe('books.not_yours');
-      expect((await post('/deleteSessionById', { id: book.id }, headers)).statusCode).toBe(403);
+      expect(rename.statusCode).toBe(status);
+      expect(rename.json().code).toBe(status === 401 ? 'unauthorized' : 'books.not_found');
+      expect((await post('/deleteSessionById', { id: book.id }, headers)).statusCode).toBe(status);
     }
     const row = await app.ctx.db.selectFrom('service_sessions').selectAll().where('id', '=', book.id).executeTakeFirstOrThrow();
     expect(row.book_name).toBe('Mine');
@@ -114,7 +142,7 @@ describe('ownership: another account can neither rename nor delete', () => {
     const { id, guest_token } = res.json().success;
     const guest = { 'x-guest-token': guest_token };
     expect((await post('/updateBookName', { id, book_name: 'Grand-mère' }, guest)).statusCode).toBe(200);
-    expect((await post('/deleteSessionById', { id }, alice.headers)).statusCode).toBe(403);
+    expect((await post('/deleteSessionById', { id }, alice.headers)).statusCode).toBe(404);
     expect((await post('/deleteSessionById', { id }, guest)).statusCode).toBe(200);
   });
 });

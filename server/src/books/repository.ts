@@ -2,17 +2,65 @@ import type { Selectable } from 'kysely';
 import { CheckpointDataSchema, type CheckpointData, type Session } from '@common/schemas/session';
 import { COVER_IMAGE_KEY } from '@common/schemas/workspace';
 import { nowIso, toBool, type Db } from '../db';
+import { AppError } from '../http/errors';
 import type { ServiceSessionsTable } from '../db/schema';
+import { hasActiveSubscription } from '../subscriptions/service';
 
 export type SessionRow = Selectable<ServiceSessionsTable>;
 
-/** A live (not deleted) book by id. */
-export function findSessionRow(db: Db, id: number): Promise<SessionRow | undefined> {
-  return db.selectFrom('service_sessions').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+/** The live trial book (not linked to an account) a guest token opens, if any. */
+export async function findGuestSessionId(db: Db, guestTokenHash: string): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('service_sessions')
+    .select('id')
+    .where('guest_token_hash', '=', guestTokenHash)
+    .where('user_id', 'is', null)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/**
+ * A live (not deleted) book by id. `is_payed` reads as readers see it: bought (plan, coupon, gift),
+ * or owned by a user whose monthly subscription is running (spec: every book unlocked while active).
+ */
+export async function findSessionRow(db: Db, id: number): Promise<SessionRow | undefined> {
+  const row = await db.selectFrom('service_sessions').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+  if (row && !toBool(row.is_payed) && row.user_id !== null && (await hasActiveSubscription(db, row.user_id)))
+    return { ...row, is_payed: 1 };
+  return row;
 }
 
 export function parseCheckpoint(row: Pick<SessionRow, 'checkpoint_data'>): CheckpointData {
-  return CheckpointDataSchema.parse(JSON.parse(row.checkpoint_data));
+  return readCheckpoint(row).checkpoint;
+}
+
+/** A text stored over its length limit: where (`data.3.generated_content`) and the limit. */
+export interface OverLimit {
+  path: string;
+  max: number;
+}
+
+/**
+ * Reads a stored checkpoint with the one schema saves are checked against. A text over its
+ * length limit (stored before every write was checked) is cut to the limit and reported, so the
+ * book still opens, prints and saves — the save keeps the cut text — instead of failing every call.
+ */
+export function readCheckpoint(row: Pick<SessionRow, 'checkpoint_data'>): { checkpoint: CheckpointData; overLimit: OverLimit[] } {
+  const raw: unknown = JSON.parse(row.checkpoint_data);
+  const strict = CheckpointDataSchema.safeParse(raw);
+  if (strict.success) return { checkpoint: strict.data, overLimit: [] };
+  const tooLong = strict.error.issues.flatMap((issue) =>
+    issue.code === 'too_big' && issue.origin === 'string' ? [{ path: issue.path, max: Number(issue.maximum) }] : [],
+  );
+  if (tooLong.length < strict.error.issues.length) throw strict.error;
+  for (const { path, max } of tooLong) {
+    const parent = path
+      .slice(0, -1)
+      .reduce<Record<PropertyKey, unknown>>((node, key) => node[key] as Record<PropertyKey, unknown>, raw as Record<PropertyKey, unknown>);
+    parent[path.at(-1)!] = (parent[path.at(-1)!] as string).slice(0, max);
+  }
+  return { checkpoint: CheckpointDataSchema.parse(raw), overLimit: tooLong.map(({ path, max }) => ({ path: path.join('.'), max })) };
 }
 
 export function presentSession(row: SessionRow): Session {
@@ -73,6 +121,8 @@ export async function saveCheckpoint(
   checkpoint: CheckpointData,
   fields: Partial<Pick<SessionRow, 'book_name' | 'introduction' | 'book_summary'>> = {},
 ): Promise<number | null> {
+  // Nothing is stored that a read would refuse: every write passes the schema reads use.
+  if (!CheckpointDataSchema.safeParse(checkpoint).success) throw new AppError(422, 'books.over_limit');
   const result = await db
     .updateTable('service_sessions')
     .set({ ...fields, checkpoint_data: JSON.stringify(checkpoint), version: baseVersion + 1, updated_at: nowIso() })
@@ -98,19 +148,13 @@ export async function updateSessionFields(
 }
 
 /**
- * Moves a guest's live book to a user when its guest token matches and no one owns it yet, with the
- * browser's checkpoint when one is given (the version moves on). False when nothing was moved.
+ * Moves a guest's live book to a user when its guest token matches and no one owns it yet (its content
+ * is saved beforehand through the workspace's save). False when nothing was moved.
  */
-export async function claimGuestSession(db: Db, id: number, guestTokenHash: string, userId: number, checkpoint: CheckpointData | null): Promise<boolean> {
+export async function claimGuestSession(db: Db, id: number, guestTokenHash: string, userId: number): Promise<boolean> {
   const result = await db
     .updateTable('service_sessions')
-    .set((eb) => ({
-      user_id: userId,
-      guest_token_hash: null,
-      updated_at: nowIso(),
-      version: eb('version', '+', 1),
-      ...(checkpoint ? { checkpoint_data: JSON.stringify(checkpoint) } : {}),
-    }))
+    .set({ user_id: userId, guest_token_hash: null, updated_at: nowIso() })
     .where('id', '=', id)
     .where('user_id', 'is', null)
     .where('guest_token_hash', '=', guestTokenHash)
@@ -119,49 +163,65 @@ export async function claimGuestSession(db: Db, id: number, guestTokenHash: stri
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** A user's live books, newest-updated first, with whether a cover is stored (My Books). */
-export function listUserSessionRows(db: Db, userId: number) {
-  return db
+/** A user's live books, newest-updated first, with whether a cover is stored (My Books); all unlocked while subscribed. */
+export async function listUserSessionRows(db: Db, userId: number) {
+  const rows = await db
     .selectFrom('service_sessions')
     .leftJoin('session_files', (join) =>
       join.onRef('session_files.session_id', '=', 'service_sessions.id').on('session_files.key', '=', COVER_IMAGE_KEY),
     )
     .select([
-      'service_sessions.id', 'service_sessions.book_name', 'service_sessions.is_payed', 'service_sessions.updated_at',
-      'service_sessions.checkpoint_data', 'service_sessions.general_category_id', 'session_files.content_type as cover_type',
+      'service_sessions.id',
+      'service_sessions.book_name',
+      'service_sessions.is_payed',
+      'service_sessions.updated_at',
+      'service_sessions.checkpoint_data',
+      'service_sessions.general_category_id',
+      'session_files.content_type as cover_type',
     ])
     .where('service_sessions.user_id', '=', userId)
     .where('service_sessions.deleted_at', 'is', null)
     .orderBy('service_sessions.updated_at', 'desc')
     .orderBy('service_sessions.id', 'desc')
     .execute();
+  return (await hasActiveSubscription(db, userId)) ? rows.map((row) => ({ ...row, is_payed: 1 })) : rows;
 }
 
 /** Soft delete: the row stays (payments and exports keep their reference) but the book is gone for everyone. */
 export async function softDeleteSession(db: Db, id: number): Promise<void> {
   const now = nowIso();
-  await db.updateTable('service_sessions').set({ deleted_at: now, updated_at: now }).where('id', '=', id).where('deleted_at', 'is', null).execute();
+  await db
+    .updateTable('service_sessions')
+    .set({ deleted_at: now, updated_at: now })
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .execute();
 }
 
 /**
  * Title, introduction or summary. These columns live beside the checkpoint, not in it, so they do not
  * move the checkpoint's version: a title saved in one tab never turns the other tab's answers into a
- * conflict. Returns the new `updated_at`.
+ * conflict. Each is version-checked by its own value instead: with `previous` given, the write happens
+ * only while the stored value is still `previous` (one conditional UPDATE, so of two concurrent edits
+ * from one starting value exactly one wins). Returns the new `updated_at`, or null when the value had
+ * changed meanwhile.
  */
 export async function updateSessionAttribute(
   db: Db,
   id: number,
   attribute: 'book_name' | 'introduction' | 'book_summary',
   value: string,
-): Promise<string> {
+  previous?: string,
+): Promise<string | null> {
   const updated_at = nowIso();
-  await db
+  let update = db
     .updateTable('service_sessions')
     .set({ [attribute]: value, updated_at })
     .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .execute();
-  return updated_at;
+    .where('deleted_at', 'is', null);
+  if (previous !== undefined) update = update.where(attribute, '=', previous);
+  const result = await update.executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1 ? updated_at : null;
 }
 
 /** The keys of a book's stored files (cover and photos), sorted. */
@@ -191,4 +251,8 @@ export function findSessionFile(db: Db, sessionId: number, key: string) {
 
 export async function deleteSessionFile(db: Db, sessionId: number, key: string): Promise<void> {
   await db.deleteFrom('session_files').where('session_id', '=', sessionId).where('key', '=', key).execute();
+}
+
+export async function deleteSessionFileRecords(db: Db, sessionId: number): Promise<void> {
+  await db.deleteFrom('session_files').where('session_id', '=', sessionId).execute();
 }

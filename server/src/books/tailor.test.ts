@@ -57,44 +57,83 @@ function bankAsTailored(lng: Language, kind: 1 | 2 | 3, change: (t: Tailored) =>
 }
 
 /** A model's answer: the JSON in a fenced block after a sentence, as chat models write it. */
-const modelAnswer = (chapters: Tailored): StandInBehaviour => ({ kind: 'stream', text: `Voici les chapitres adaptés :\n\`\`\`json\n${JSON.stringify(chapters)}\n\`\`\`` });
+const modelAnswer = (chapters: Tailored): StandInBehaviour => ({
+  kind: 'stream',
+  text: `Voici les chapitres adaptés :\n\`\`\`json\n${JSON.stringify(chapters)}\n\`\`\``,
+});
 
 /** Chapter and question shape: every key with its type, ids and texts aside. */
 function shapeOf(chapters: Chapter[]) {
-  const typesOf = (o: object) => Object.entries(o).map(([k, v]) => `${k}:${Array.isArray(v) ? 'array' : v === null ? 'null' : typeof v}`).sort();
+  const typesOf = (o: object) =>
+    Object.entries(o)
+      .map(([k, v]) => `${k}:${Array.isArray(v) ? 'array' : v === null ? 'null' : typeof v}`)
+      .sort();
   return chapters.map((c) => ({ chapter: typesOf(c), questions: c.questions.map((q) => typesOf(q)) }));
 }
 
 describe('tailoredChapters (validation of a provider answer)', () => {
   const q = (id: number, name: string) => ({
-    id, name, transcript: '', question_category_id: Math.floor(id / 10), category_based_type_id: 101, category_length_type_id: 11,
-    nudges: [`nudge ${id}`], sensitivity: 'low' as const, essential: true,
+    id,
+    name,
+    transcript: '',
+    question_category_id: Math.floor(id / 10),
+    category_based_type_id: 101,
+    category_length_type_id: 11,
+    nudges: [`nudge ${id}`],
+    sensitivity: 'low' as const,
+    essential: true,
   });
   const bank: Chapter[] = [
-    { id: 5, general_category_id: 1, name: 'Childhood', questions: [q(51, 'Where were you born?'), q(52, 'Who raised you?')], generated_content: '', generated_count: 0 },
+    {
+      id: 5,
+      general_category_id: 1,
+      name: 'Childhood',
+      questions: [q(51, 'Where were you born?'), q(52, 'Who raised you?')],
+      generated_content: '',
+      generated_count: 0,
+    },
     { id: 7, general_category_id: 1, name: 'Work', questions: [q(71, 'Your first job?')], generated_content: '', generated_count: 0 },
   ];
   const answer = () => [
-    { id: 5, name: 'Childhood in Brittany', questions: [{ id: 51, name: 'Where in Brittany were you born?' }, { id: 52, name: 'Who raised you by the sea?' }] },
+    {
+      id: 5,
+      name: 'Childhood in Brittany',
+      questions: [
+        { id: 51, name: 'Where in Brittany were you born?' },
+        { id: 52, name: 'Who raised you by the sea?' },
+      ],
+    },
     { id: 7, name: 'The bakery', questions: [{ id: 71, name: 'Your first job at the bakery?' }] },
   ];
 
   it('keeps ids, order, question fields and the bank metadata, with the new texts', () => {
     const result = tailoredChapters(bank, answer())!;
-    expect(result.map((c) => [c.id, c.name])).toEqual([[5, 'Childhood in Brittany'], [7, 'The bakery']]);
+    expect(result.map((c) => [c.id, c.name])).toEqual([
+      [5, 'Childhood in Brittany'],
+      [7, 'The bakery'],
+    ]);
     expect(result[0].questions[1]).toEqual({ ...bank[0].questions[1], name: 'Who raised you by the sea?' });
     expect(result[1]).toMatchObject({ general_category_id: 1, generated_content: '', generated_count: 0 });
   });
 
   it('gives new, unknown, foreign or repeated question ids the next id after the highest in the book', () => {
     const output = answer();
-    output[0].questions.push({ name: 'Which games did you play?' } as { id: number; name: string }, { id: 71, name: 'Borrowed id?' }, { id: 51, name: 'Repeated id?' });
+    output[0].questions.push(
+      { name: 'Which games did you play?' } as { id: number; name: string },
+      { id: 71, name: 'Borrowed id?' },
+      { id: 51, name: 'Repeated id?' },
+    );
     output[1].questions.push({ id: 9999.5, name: 'Odd id?' });
     const result = tailoredChapters(bank, output)!;
     expect(result[0].questions.map((x) => x.id)).toEqual([51, 52, 72, 73, 74]);
     expect(result[1].questions.map((x) => x.id)).toEqual([71, 75]);
     expect(result[0].questions[2]).toEqual({
-      id: 72, name: 'Which games did you play?', transcript: '', question_category_id: 5, category_based_type_id: 101, category_length_type_id: 11,
+      id: 72,
+      name: 'Which games did you play?',
+      transcript: '',
+      question_category_id: 5,
+      category_based_type_id: 101,
+      category_length_type_id: 11,
     });
   });
 
@@ -112,7 +151,10 @@ describe('tailoredChapters (validation of a provider answer)', () => {
     ['a chapter id changed', (o) => [{ ...o[0], id: 6 }, o[1]]],
     ['a chapter without questions', (o) => [{ ...o[0], questions: [] }, o[1]]],
     ['questions not a list', (o) => [{ ...o[0], questions: 'none' }, o[1]]],
-    ['too many questions', (o) => [{ ...o[0], questions: Array.from({ length: TAILORED_QUESTIONS_MAX + 1 }, (_, i) => ({ id: 51, name: `q${i}?` })) }, o[1]]],
+    [
+      'too many questions',
+      (o) => [{ ...o[0], questions: Array.from({ length: TAILORED_QUESTIONS_MAX + 1 }, (_, i) => ({ id: 51, name: `q${i}?` })) }, o[1]],
+    ],
     ['an empty chapter name', (o) => [{ ...o[0], name: '   ' }, o[1]]],
     ['a chapter name not a string', (o) => [{ ...o[0], name: 5 }, o[1]]],
     ['a chapter name too long', (o) => [{ ...o[0], name: 'n'.repeat(TAILORED_CHAPTER_NAME_MAX + 1) }, o[1]]],
@@ -130,7 +172,11 @@ describe('chapters tailored at creation, with a text-generation provider', () =>
     [true, 'it', 3],
   ] as const)('come from the provider in the request language, same shape as the bank (guest: %s, %s)', async (guest, lng, kind) => {
     const tailored = bankAsTailored(lng, kind, (chapters) =>
-      chapters.map((c, i) => ({ ...c, name: `${c.name} — Rose ${i}`, questions: c.questions.map((qq) => ({ ...qq, name: `Rose ${qq.id} : ${qq.name}` })) })),
+      chapters.map((c, i) => ({
+        ...c,
+        name: `${c.name} — Rose ${i}`,
+        questions: c.questions.map((qq) => ({ ...qq, name: `Rose ${qq.id} : ${qq.name}` })),
+      })),
     );
     const before = standIn.requests.length;
     standIn.enqueue(modelAnswer(tailored));
@@ -140,7 +186,9 @@ describe('chapters tailored at creation, with a text-generation provider', () =>
     expect(CheckpointDataSchema.safeParse(cp).success).toBe(true);
     expect(cp.data.map((c: Chapter) => c.id)).toEqual(tailored.map((c) => c.id));
     expect(cp.data.map((c: Chapter) => c.name)).toEqual(tailored.map((c) => c.name));
-    expect(cp.data.map((c: Chapter) => c.questions.map((qq) => [qq.id, qq.name]))).toEqual(tailored.map((c) => c.questions.map((qq) => [qq.id, qq.name])));
+    expect(cp.data.map((c: Chapter) => c.questions.map((qq) => [qq.id, qq.name]))).toEqual(
+      tailored.map((c) => c.questions.map((qq) => [qq.id, qq.name])),
+    );
 
     // One call, in the book's language, about the author's subject.
     expect(standIn.requests.length).toBe(before + 1);
@@ -153,7 +201,8 @@ describe('chapters tailored at creation, with a text-generation provider', () =>
     expect(bankRes.statusCode, bankRes.body).toBe(200);
     const bankData: Chapter[] = bankRes.json().success.checkpoint_data.data;
     expect(shapeOf(cp.data)).toEqual(shapeOf(bankData));
-    const strip = (chapters: Chapter[]) => chapters.map((c) => ({ ...c, name: '', questions: c.questions.map((qq) => ({ ...qq, name: '' })) }));
+    const strip = (chapters: Chapter[]) =>
+      chapters.map((c) => ({ ...c, name: '', questions: c.questions.map((qq) => ({ ...qq, name: '' })) }));
     expect(strip(cp.data)).toEqual(strip(bankData));
     expect(bankData.map((c) => c.name)).toEqual(bankAsTailored(lng, kind).map((c) => c.name));
   });
@@ -179,8 +228,20 @@ describe('chapters tailored at creation, with a text-generation provider', () =>
   const bankFallbacks: Array<[string, () => StandInBehaviour]> = [
     ['answers prose instead of JSON', () => ({ kind: 'stream', text: 'Je suis désolé, je ne peux pas faire cela.' })],
     ['answers broken JSON', () => ({ kind: 'stream', text: '[{"id": 1, "name": "Tronqué", "questions": [' })],
-    ['rewrites a question far too long', () => modelAnswer(bankAsTailored('fr', 2, (c) => [{ ...c[0], questions: c[0].questions.map((qq) => ({ ...qq, name: 'Q'.repeat(TAILORED_QUESTION_MAX + 100) })) }, ...c.slice(1)]))],
-    ['renames a chapter far too long', () => modelAnswer(bankAsTailored('fr', 2, (c) => [...c.slice(0, -1), { ...c[c.length - 1], name: 'Chapitre '.repeat(60) }]))],
+    [
+      'rewrites a question far too long',
+      () =>
+        modelAnswer(
+          bankAsTailored('fr', 2, (c) => [
+            { ...c[0], questions: c[0].questions.map((qq) => ({ ...qq, name: 'Q'.repeat(TAILORED_QUESTION_MAX + 100) })) },
+            ...c.slice(1),
+          ]),
+        ),
+    ],
+    [
+      'renames a chapter far too long',
+      () => modelAnswer(bankAsTailored('fr', 2, (c) => [...c.slice(0, -1), { ...c[c.length - 1], name: 'Chapitre '.repeat(60) }])),
+    ],
     ['refuses the request (400)', () => ({ kind: 'error', status: 400, message: 'Invalid model' })],
     ['fails (500), again and again', () => ({ kind: 'error', status: 500 })],
   ];

@@ -18,8 +18,11 @@ export interface ChapterTailor {
 /** A model's text as a chapter or question name: one line, trimmed, non-empty and bounded; else null. */
 function cleanName(value: unknown, max: number): string | null {
   if (typeof value !== 'string') return null;
-  // eslint-disable-next-line no-control-regex -- control characters never belong in a name
-  const text = value.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const text = value
+    // eslint-disable-next-line no-control-regex -- control characters never belong in a name
+    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return text && text.length <= max ? text : null;
 }
 
@@ -90,7 +93,8 @@ export async function tailorBankChapters(tailor: ChapterTailor, bank: Chapter[],
   try {
     const output = await Promise.race([tailorChaptersToSubject(tailor.provider, input, { signal: controller.signal }), late]);
     const chapters = output === null ? null : tailoredChapters(bank, output);
-    if (!chapters) tailor.log?.('tailored chapters not used: the bank chapters are kept', { late: output === null, ms: Date.now() - started });
+    if (!chapters)
+      tailor.log?.('tailored chapters not used: the bank chapters are kept', { late: output === null, ms: Date.now() - started });
     return chapters ?? bank;
   } finally {
     clearTimeout(timer);

@@ -104,10 +104,18 @@ describe('bad input and unknown paths', () => {
     expect(res.json().code).toBe('too_large');
   });
 
-  it('redirects the root to the French story choice', async () => {
-    const res = await app.inject({ method: 'GET', url: '/' });
-    expect(res.statusCode).toBe(302);
-    expect(res.headers.location).toBe('/fr/general-categories/1');
+  it("redirects the root to the story choice in the saved language, else the browser's, else French", async () => {
+    const arrive = async (headers: Record<string, string>) => {
+      const res = await app.inject({ method: 'GET', url: '/', headers });
+      expect(res.statusCode).toBe(302);
+      return res.headers.location;
+    };
+    expect(await arrive({})).toBe('/fr/general-categories/1');
+    expect(await arrive({ 'accept-language': 'de-DE,de;q=0.9' })).toBe('/fr/general-categories/1');
+    expect(await arrive({ 'accept-language': 'es-ES,es;q=0.9,en;q=0.8' })).toBe('/es/general-categories/1');
+    expect(await arrive({ 'accept-language': 'de-CH,it;q=0.7' })).toBe('/it/general-categories/1');
+    expect(await arrive({ 'accept-language': 'es-ES', cookie: 'lng=en' })).toBe('/en/general-categories/1');
+    expect(await arrive({ 'accept-language': 'es-ES', cookie: 'lng=xx' })).toBe('/es/general-categories/1');
   });
 
   it('serves the translation files', async () => {

@@ -10,18 +10,28 @@ const EURO = { id: 1, symbol: '€', name: 'Euro' };
 
 export function presentTool(row: ToolsTable, lng: Language): Tool {
   const texts = textsOf<NamedTexts>(row.translations, lng);
-  return { id: row.id, name: texts.name, description: texts.description, icon_key: row.icon_key, forces_one_length: toBool(row.forces_one_length) };
+  return {
+    id: row.id,
+    name: texts.name,
+    description: texts.description,
+    icon_key: row.icon_key,
+    forces_one_length: toBool(row.forces_one_length),
+  };
 }
 
 export function presentGeneralCategory(row: GeneralCategoriesTable, lng: Language): GeneralCategory {
   const texts = textsOf<NamedTexts>(row.translations, lng);
   return {
-    id: row.id, service_id: row.service_id, name: texts.name, description: texts.description,
-    is_active: toBool(row.is_active), image_key: row.image_key,
+    id: row.id,
+    service_id: row.service_id,
+    name: texts.name,
+    description: texts.description,
+    is_active: toBool(row.is_active),
+    image_key: row.image_key,
   };
 }
 
-function presentPlan(row: PlansTable, lng: Language): Plan {
+export function presentPlan(row: PlansTable, lng: Language): Plan {
   const texts = textsOf<PlanTexts>(row.translations, lng);
   return {
     id: row.id,

@@ -2,8 +2,14 @@ import type { Language } from '@common/constants';
 import type { Db } from '../db';
 
 type Translations<T> = Record<Language, T>;
-export interface NamedTexts { name: string; description: string }
-export interface PlanTexts extends NamedTexts { price_description: string; options: string[] }
+export interface NamedTexts {
+  name: string;
+  description: string;
+}
+export interface PlanTexts extends NamedTexts {
+  price_description: string;
+  options: string[];
+}
 
 /** Picks the texts of one language (en when a row lacks it). */
 export function textsOf<T>(translations: string, lng: Language): T {

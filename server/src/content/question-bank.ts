@@ -3,7 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { LANGUAGES, type Language } from '@common/constants';
 import type { BankQuestion, CategoryBasedType, CategoryLengthType, QuestionCategory } from '@common/schemas/catalog';
-import type { SurveyQuestion } from '@common/schemas/session';
+import { SurveyRoleSchema, type SurveyQuestion } from '@common/schemas/session';
 
 /**
  * The question bank (content/question-bank/): chapters and guided questions per kind of book,
@@ -48,7 +48,7 @@ const Text = z.string().regex(/\S/, 'text must not be empty or whitespace only')
 const Sensitivity = z.enum(['low', 'medium', 'high']);
 const Role = z.enum(['scene', 'insight', 'practice', 'reader']);
 const KindName = z.enum(['autobiography', 'another_person', 'self_development']);
-const SurveyRole = z.enum(['style', 'reader', 'person', 'tense', 'tone']);
+const SurveyRole = SurveyRoleSchema;
 
 const StructureSchema = z.strictObject({
   survey_questions: z.array(z.strictObject({ id: Id, role: SurveyRole, answers: z.array(Id).min(2) })).min(2),
@@ -309,7 +309,7 @@ export function loadQuestionBank(contentDir: string): QuestionBank {
       lng,
       structure.survey_questions.map((q) => {
         const entry = t.survey_questions.get(q.id)!;
-        return { id: q.id, name: entry.name, survey_answers: q.answers.map((a) => ({ id: a, name: entry.answers[String(a)], is_selected: false })) };
+        return { id: q.id, name: entry.name, role: q.role, survey_answers: q.answers.map((a) => ({ id: a, name: entry.answers[String(a)], is_selected: false })) };
       }),
     );
   }

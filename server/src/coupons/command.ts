@@ -6,6 +6,7 @@ import { createCoupon, CouponInputError, normalizeCouponCode } from './service';
 
 const COUPON_USAGE = `Usage:
   npm run coupon -- create --code SPRING --uses 100 [--expires 2027-01-01] [--grants book]
+  npm run coupon -- create --code TENOFF --uses 100 --grants percent --percent 10
   npm run coupon -- list
   npm run coupon -- deactivate --code SPRING
   npm run coupon -- activate --code SPRING
@@ -16,7 +17,8 @@ Works on the database the server uses: DATABASE_URL (PostgreSQL) if set, else DA
 function describe(coupon: CouponRow): string {
   const state = toBool(coupon.is_active) ? 'active' : 'inactive';
   const expiry = coupon.expires_at ? `expires ${coupon.expires_at}` : 'no expiry';
-  return `${coupon.code}\t${coupon.grants}\t${coupon.redemptions}/${coupon.max_redemptions} used\t${expiry}\t${state}`;
+  const grants = coupon.grants === 'percent' ? `${coupon.percent_off} % off` : coupon.grants;
+  return `${coupon.code}\t${grants}\t${coupon.redemptions}/${coupon.max_redemptions} used\t${expiry}\t${state}`;
 }
 
 export interface CommandIo {
@@ -37,7 +39,14 @@ export async function runCouponCommand(argv: string[], io: CommandIo = {}): Prom
     parsed = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { code: { type: 'string' }, uses: { type: 'string' }, expires: { type: 'string' }, grants: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: {
+        code: { type: 'string' },
+        uses: { type: 'string' },
+        expires: { type: 'string' },
+        grants: { type: 'string' },
+        percent: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
     });
   } catch (error) {
     err(`${(error as Error).message}\n\n${COUPON_USAGE}`);
@@ -62,7 +71,13 @@ export async function runCouponCommand(argv: string[], io: CommandIo = {}): Prom
   try {
     await migrateToLatest(db);
     if (action === 'create') {
-      const coupon = await createCoupon(db, { code: values.code!, uses: Number(values.uses), expires: values.expires ?? null, grants: values.grants });
+      const coupon = await createCoupon(db, {
+        code: values.code!,
+        uses: Number(values.uses),
+        expires: values.expires ?? null,
+        grants: values.grants,
+        percent: values.percent === undefined ? undefined : Number(values.percent),
+      });
       out(`Created coupon ${describe(coupon)}`);
     } else if (action === 'list') {
       const coupons = await listCoupons(db);

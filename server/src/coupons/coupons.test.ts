@@ -36,10 +36,16 @@ async function buildCoupon(options: { uses?: number; expiresAt?: string | null; 
 }
 
 const redeem = (user: TestUser | null, body: Record<string, unknown>, lng = 'en', extra: Record<string, string> = {}) =>
-  app.inject({ method: 'POST', url: '/api/checkCouponForPayment', payload: body, headers: { lng, ...(user ? user.headers : {}), ...extra } });
+  app.inject({
+    method: 'POST',
+    url: '/api/checkCouponForPayment',
+    payload: body,
+    headers: { lng, ...(user ? user.headers : {}), ...extra },
+  });
 
 const couponRow = (id: number) => app.ctx.db.selectFrom('coupons').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-const redemptionsOf = (couponId: number) => app.ctx.db.selectFrom('coupon_redemptions').selectAll().where('coupon_id', '=', couponId).execute();
+const redemptionsOf = (couponId: number) =>
+  app.ctx.db.selectFrom('coupon_redemptions').selectAll().where('coupon_id', '=', couponId).execute();
 const isPaid = async (id: number) => (await findSessionRow(app.ctx.db, id))!.is_payed === 1;
 
 describe('POST /api/checkCouponForPayment — who may call it', () => {
@@ -73,8 +79,8 @@ describe('POST /api/checkCouponForPayment — who may call it', () => {
     const book = await buildBook({ userId: owner.id });
     const coupon = await buildCoupon({ uses: 1 });
     const foreign = await redeem(other, { plan_id: 1, service_session_id: book.id, code: coupon.code });
-    expect(foreign.statusCode).toBe(403);
-    expect(foreign.json().code).toBe('books.not_yours');
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().code).toBe('books.not_found');
     expect((await redeem(other, { plan_id: 1, service_session_id: 99_999_999, code: coupon.code })).statusCode).toBe(404);
     expect(await isPaid(book.id)).toBe(false);
     expect((await couponRow(coupon.id)).redemptions).toBe(0);
@@ -94,7 +100,8 @@ describe('POST /api/checkCouponForPayment — who may call it', () => {
     const user = await createUser(app);
     const book = await buildBook({ userId: user.id });
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i += 1) statuses.push((await redeem(user, { plan_id: 1, service_session_id: book.id, code: `NOPE${i}` })).statusCode);
+    for (let i = 0; i < 11; i += 1)
+      statuses.push((await redeem(user, { plan_id: 1, service_session_id: book.id, code: `NOPE${i}` })).statusCode);
     expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
     expect(statuses[10]).toBe(429);
     // Another user is not affected.
@@ -154,7 +161,9 @@ describe('POST /api/checkCouponForPayment — redeeming', () => {
     expect(after.is_payed).toBe(1);
     expect(after.version).toBe(book.version);
     expect((await couponRow(coupon.id)).redemptions).toBe(1);
-    expect(await redemptionsOf(coupon.id)).toEqual([expect.objectContaining({ service_session_id: book.id, user_id: user.id, plan_id: 1 })]);
+    expect(await redemptionsOf(coupon.id)).toEqual([
+      expect.objectContaining({ service_session_id: book.id, user_id: user.id, plan_id: 1 }),
+    ]);
     const session = await app.inject({ method: 'GET', url: `/api/getSession/${book.id}`, headers: user.headers });
     expect(session.json().success.is_payed).toBe(true);
   });
@@ -181,7 +190,9 @@ describe('POST /api/checkCouponForPayment — redeeming', () => {
     const user = await createUser(app);
     const book = await buildBook({ userId: user.id });
     const coupon = await buildCoupon({ uses: 5 });
-    const results = await Promise.all(Array.from({ length: 4 }, () => redeem(user, { plan_id: 1, service_session_id: book.id, code: coupon.code })));
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () => redeem(user, { plan_id: 1, service_session_id: book.id, code: coupon.code })),
+    );
     expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
     expect((await couponRow(coupon.id)).redemptions).toBe(1);
     expect(await redemptionsOf(coupon.id)).toHaveLength(1);
@@ -216,7 +227,10 @@ describe('POST /api/checkCouponForPayment — redeeming', () => {
       const { id } = await buildCoupon({ uses: 2, redemptions: 1 });
       const stale = await couponRow(id);
       await app.ctx.db.updateTable('coupons').set(change).where('id', '=', id).execute();
-      const failure = await applyRedemption(app.ctx.db, stale, { session: book, userId: user.id, planId: 1 }).then(() => null, (error: unknown) => error);
+      const failure = await applyRedemption(app.ctx.db, stale, { session: book, userId: user.id, planId: 1 }).then(
+        () => null,
+        (error: unknown) => error,
+      );
       expect(failure, code).toBeInstanceOf(AppError);
       expect((failure as AppError).code).toBe(code);
       expect(await redemptionsOf(id), code).toHaveLength(0);
@@ -250,17 +264,28 @@ describe('creating coupons (service and operator command)', () => {
     await expect(createCoupon(app.ctx.db, { code: 'GOODCODE', uses: 1, expires: '2001-01-01' })).rejects.toThrow(/already past/);
     await expect(createCoupon(app.ctx.db, { code: 'GOODCODE', uses: 1, grants: 'everything' })).rejects.toBeInstanceOf(CouponInputError);
     const created = await createCoupon(app.ctx.db, { code: 'Summer-2026_b', uses: 2 });
-    expect(created).toMatchObject({ code: 'SUMMER-2026_B', grants: 'book', max_redemptions: 2, redemptions: 0, is_active: 1, expires_at: null });
+    expect(created).toMatchObject({
+      code: 'SUMMER-2026_B',
+      grants: 'book',
+      max_redemptions: 2,
+      redemptions: 0,
+      is_active: 1,
+      expires_at: null,
+    });
     await expect(createCoupon(app.ctx.db, { code: 'summer-2026_B', uses: 9 })).rejects.toThrow(/already exists/);
   });
 
   it('reads expiry dates strictly', () => {
     expect(parseExpiry('2027-01-01')).toBe('2027-01-01T00:00:00.000Z');
     expect(parseExpiry('2027-06-30T18:00:00+02:00')).toBe('2027-06-30T16:00:00.000Z');
-    for (const bad of ['2027-02-30', '01/01/2027', '2027-01-01T10:00', 'tomorrow']) expect(() => parseExpiry(bad), bad).toThrow(CouponInputError);
+    for (const bad of ['2027-02-30', '01/01/2027', '2027-01-01T10:00', 'tomorrow'])
+      expect(() => parseExpiry(bad), bad).toThrow(CouponInputError);
   });
 
-  const env = () => ({ DATA_DIR: app.ctx.config.dataDir, ...(app.ctx.config.DATABASE_URL ? { DATABASE_URL: app.ctx.config.DATABASE_URL } : {}) });
+  const env = () => ({
+    DATA_DIR: app.ctx.config.dataDir,
+    ...(app.ctx.config.DATABASE_URL ? { DATABASE_URL: app.ctx.config.DATABASE_URL } : {}),
+  });
   const run = async (argv: string[]) => {
     const out: string[] = [];
     const err: string[] = [];
@@ -273,7 +298,13 @@ describe('creating coupons (service and operator command)', () => {
     expect(created, created.err).toMatchObject({ code: 0 });
     expect(created.out).toContain('AUTUMN26');
     const row = await app.ctx.db.selectFrom('coupons').selectAll().where('code', '=', 'AUTUMN26').executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ max_redemptions: 100, redemptions: 0, expires_at: '2099-01-01T00:00:00.000Z', is_active: 1, grants: 'book' });
+    expect(row).toMatchObject({
+      max_redemptions: 100,
+      redemptions: 0,
+      expires_at: '2099-01-01T00:00:00.000Z',
+      is_active: 1,
+      grants: 'book',
+    });
     expect((await run(['list'])).out).toMatch(/AUTUMN26\tbook\t0\/100 used\texpires 2099-01-01T00:00:00.000Z\tactive/);
 
     expect((await run(['create', '--code', 'Autumn26', '--uses', '5'])).code).toBe(1);
@@ -287,13 +318,24 @@ describe('creating coupons (service and operator command)', () => {
   });
 
   it('answers usage mistakes with the usage and exit code 2, creating nothing', async () => {
-    for (const argv of [[], ['create', '--uses', '3'], ['create', '--code', 'NOUSES'], ['create', '--code', 'BADUSES', '--uses', 'ten'], ['frobnicate'], ['create', '--code', 'X1X', '--uses', '1', '--colour', 'red']]) {
+    for (const argv of [
+      [],
+      ['create', '--uses', '3'],
+      ['create', '--code', 'NOUSES'],
+      ['create', '--code', 'BADUSES', '--uses', 'ten'],
+      ['frobnicate'],
+      ['create', '--code', 'X1X', '--uses', '1', '--colour', 'red'],
+    ]) {
       const result = await run(argv);
       expect(result.code, argv.join(' ')).toBe(2);
       expect(result.err).toContain('Usage:');
     }
     expect((await run(['create', '--code', 'PASTDATE', '--uses', '1', '--expires', '2020-01-01'])).code).toBe(1);
-    const made = await app.ctx.db.selectFrom('coupons').select('code').where('code', 'in', ['NOUSES', 'BADUSES', 'X1X', 'PASTDATE']).execute();
+    const made = await app.ctx.db
+      .selectFrom('coupons')
+      .select('code')
+      .where('code', 'in', ['NOUSES', 'BADUSES', 'X1X', 'PASTDATE'])
+      .execute();
     expect(made).toEqual([]);
   });
 

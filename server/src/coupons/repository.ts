@@ -9,6 +9,7 @@ export type CouponRow = Selectable<CouponsTable>;
 export interface NewCoupon {
   code: string;
   grants: string;
+  percent_off: number | null;
   max_redemptions: number;
   expires_at: string | null;
   now: string;
@@ -21,6 +22,7 @@ export function insertCoupon(db: Db, input: NewCoupon): Promise<CouponRow | unde
     .values({
       code: input.code,
       grants: input.grants,
+      percent_off: input.percent_off,
       max_redemptions: input.max_redemptions,
       redemptions: 0,
       expires_at: input.expires_at,
@@ -48,7 +50,11 @@ export function listCoupons(db: Db): Promise<CouponRow[]> {
 
 /** Switches a coupon on or off; false when the code is unknown. */
 export async function setCouponActive(db: Db, code: string, active: boolean, now: string): Promise<boolean> {
-  const result = await db.updateTable('coupons').set({ is_active: active ? 1 : 0, updated_at: now }).where('code', '=', code).executeTakeFirst();
+  const result = await db
+    .updateTable('coupons')
+    .set({ is_active: active ? 1 : 0, updated_at: now })
+    .where('code', '=', code)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
@@ -71,7 +77,13 @@ export async function insertRedemption(
 ): Promise<boolean> {
   const row = await db
     .insertInto('coupon_redemptions')
-    .values({ coupon_id: input.coupon_id, service_session_id: input.service_session_id, user_id: input.user_id, plan_id: input.plan_id, created_at: input.now })
+    .values({
+      coupon_id: input.coupon_id,
+      service_session_id: input.service_session_id,
+      user_id: input.user_id,
+      plan_id: input.plan_id,
+      created_at: input.now,
+    })
     .onConflict((oc) => oc.columns(['coupon_id', 'service_session_id']).doNothing())
     .returning('id')
     .executeTakeFirst();
@@ -99,5 +111,10 @@ export async function claimCouponUse(db: Db, couponId: number, now: string): Pro
  * its chapters without a version conflict.
  */
 export async function markSessionPaid(db: Db, sessionId: number, now: string): Promise<void> {
-  await db.updateTable('service_sessions').set({ is_payed: 1, updated_at: now }).where('id', '=', sessionId).where('deleted_at', 'is', null).execute();
+  await db
+    .updateTable('service_sessions')
+    .set({ is_payed: 1, updated_at: now })
+    .where('id', '=', sessionId)
+    .where('deleted_at', 'is', null)
+    .execute();
 }

@@ -1,30 +1,26 @@
-import { successOf } from '@common/schemas/api';
-import { CheckCouponBodySchema, CheckCouponResultSchema } from '@common/schemas/coupons';
-import type { AreaRoutes } from '../app';
-import { requireUser } from '../auth/guard';
-import { loadAccessibleSession } from '../books/policy';
+import { couponsApi } from '@common/api/coupons';
 import { findPlan } from '../catalog/repository';
 import { badRequest } from '../http/errors';
-import { limitByUser } from '../rate-limit';
+import { normalizeGiftCode } from '../gifts/codes';
+import { redeemGiftCard } from '../gifts/service';
+import { routesOf } from '../http/routes';
+import { limitByRequester } from '../rate-limit';
 import { COUPON_RATE_LIMIT, redeemCoupon } from './service';
 
 /**
- * Coupons (spec sections 4, 7): `POST /api/checkCouponForPayment {plan_id, service_session_id, code}`
+ * Coupons and gift codes (`PLUME-XXXX-XXXX`) (spec sections 4, 7): `POST /api/checkCouponForPayment {plan_id, service_session_id, code}`
  * → `success.is_payed`. Signed-in users only, on their own books; limited per user.
  */
-export const couponsRoutes: AreaRoutes = (api, { db }) => {
-  api.post(
-    '/checkCouponForPayment',
-    {
-      preHandler: [requireUser(db), limitByUser(db, 'coupon', COUPON_RATE_LIMIT)],
-      schema: { body: CheckCouponBodySchema, response: { 200: successOf(CheckCouponResultSchema) } },
-    },
-    async (request) => {
-      const user = request.user!;
-      const { plan_id, service_session_id, code } = request.body;
-      const session = await loadAccessibleSession(db, request, service_session_id);
+export const couponsRoutes = routesOf(couponsApi, ({ db }) => ({
+  checkCouponForPayment: {
+    limit: [limitByRequester(db, 'coupon', COUPON_RATE_LIMIT)],
+    handler: async (request) => {
+      const { plan_id, code } = request.body;
       if (!(await findPlan(db, plan_id))) throw badRequest();
+      const { book: session, user } = request;
+      const giftCode = normalizeGiftCode(code);
+      if (giftCode) return { success: await redeemGiftCard(db, { code: giftCode, session, userId: user.id }) };
       return { success: await redeemCoupon(db, { code, session, userId: user.id, planId: plan_id }) };
     },
-  );
-};
+  },
+}));

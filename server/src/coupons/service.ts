@@ -33,7 +33,8 @@ export function parseExpiry(value: string): string {
   const text = value.trim();
   if (/^\d{4}-\d{2}-\d{2}$/.test(text)) {
     const date = new Date(`${text}T00:00:00.000Z`);
-    if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== text) throw new CouponInputError(`--expires: ${value} is not a real date`);
+    if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== text)
+      throw new CouponInputError(`--expires: ${value} is not a real date`);
     return date.toISOString();
   }
   if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(text)) {
@@ -48,20 +49,33 @@ export interface CreateCouponInput {
   uses: number;
   expires?: string | null;
   grants?: string;
+  /** With grants 'percent': 1 to 99. */
+  percent?: number;
 }
 
 /** Creates a coupon (operator command). Refuses bad codes, counts, dates, and codes that exist in any case. */
 export async function createCoupon(db: Db, input: CreateCouponInput, now = new Date()): Promise<CouponRow> {
   const code = input.code.trim();
-  if (!COUPON_CODE_PATTERN.test(code)) throw new CouponInputError('--code: 3 to 64 letters, digits, "-" or "_", starting with a letter or digit');
+  if (!COUPON_CODE_PATTERN.test(code))
+    throw new CouponInputError('--code: 3 to 64 letters, digits, "-" or "_", starting with a letter or digit');
   if (!Number.isInteger(input.uses) || input.uses < 1 || input.uses > MAX_COUPON_USES) {
     throw new CouponInputError(`--uses: a whole number from 1 to ${MAX_COUPON_USES}`);
   }
   const grants = input.grants ?? 'book';
   if (!(COUPON_GRANTS as readonly string[]).includes(grants)) throw new CouponInputError(`--grants: one of ${COUPON_GRANTS.join(', ')}`);
+  const percent = grants === 'percent' ? input.percent : undefined;
+  if (grants === 'percent' && (!Number.isInteger(percent) || percent! < 1 || percent! > 99))
+    throw new CouponInputError('--percent: a whole number from 1 to 99 for a percentage coupon');
   const expiresAt = input.expires ? parseExpiry(input.expires) : null;
   if (expiresAt && expiresAt <= now.toISOString()) throw new CouponInputError(`--expires: ${input.expires} is already past`);
-  const row = await insertCoupon(db, { code: normalizeCouponCode(code), grants, max_redemptions: input.uses, expires_at: expiresAt, now: now.toISOString() });
+  const row = await insertCoupon(db, {
+    code: normalizeCouponCode(code),
+    grants,
+    percent_off: percent ?? null,
+    max_redemptions: input.uses,
+    expires_at: expiresAt,
+    now: now.toISOString(),
+  });
   if (!row) throw new CouponInputError(`a coupon ${normalizeCouponCode(code)} already exists`);
   return row;
 }
@@ -86,13 +100,15 @@ export interface RedeemInput {
  * transaction that records it, claims a use and marks the book paid). A retry for the same book answers paid again without taking a second use;
  * a book that is already paid takes no use at all.
  */
-export async function redeemCoupon(db: Db, input: RedeemInput): Promise<{ is_payed: boolean }> {
+export async function redeemCoupon(db: Db, input: RedeemInput): Promise<{ is_payed: boolean; percent_off?: number }> {
   const now = nowIso();
   const coupon = await findCouponByCode(db, normalizeCouponCode(input.code));
   if (coupon && (await findRedemption(db, coupon.id, input.session.id))) return { is_payed: true };
   const refused = refusal(coupon, now);
   if (refused || !coupon) throw badRequest(refused ?? 'coupons.invalid');
   if (toBool(input.session.is_payed)) return { is_payed: true };
+  // A percentage coupon is only checked here; its use is taken when the reduced order is paid.
+  if (coupon.grants === 'percent') return { is_payed: false, percent_off: coupon.percent_off ?? 0 };
 
   await applyRedemption(db, coupon, input, now);
   return { is_payed: true };
@@ -105,7 +121,13 @@ export async function redeemCoupon(db: Db, input: RedeemInput): Promise<{ is_pay
  */
 export async function applyRedemption(db: Db, coupon: CouponRow, input: Omit<RedeemInput, 'code'>, now = nowIso()): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const recorded = await insertRedemption(trx, { coupon_id: coupon.id, service_session_id: input.session.id, user_id: input.userId, plan_id: input.planId, now });
+    const recorded = await insertRedemption(trx, {
+      coupon_id: coupon.id,
+      service_session_id: input.session.id,
+      user_id: input.userId,
+      plan_id: input.planId,
+      now,
+    });
     // The same request raced itself and the other one recorded it: that one took the use.
     if (!recorded) return;
     if (!(await claimCouponUse(trx, coupon.id, now))) {

@@ -1,20 +1,27 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type Migration, type MigrationProvider } from 'kysely';
-import pg from 'pg';
+import type PgModule from 'pg';
 import type { Config } from '../config';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
 
+const require = createRequire(import.meta.url);
+
 /** SQLite in DATA_DIR by default; PostgreSQL when DATABASE_URL is set. */
 export function createDb(config: Pick<Config, 'DATABASE_URL' | 'dataDir'>): Db {
   if (config.DATABASE_URL) {
+    const pg = require('pg') as typeof PgModule; // loaded only for PostgreSQL, not at every start
     // Integers come back as numbers, not strings (our ids and counts fit in 53 bits).
     pg.types.setTypeParser(20, (value) => Number(value));
     const pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: 10 });
+    // An idle connection the database ends (restart, failover, a dropped database) is an 'error' event on
+    // the pool, which replaces that connection; unheard, the event would crash the process.
+    pool.on('error', () => undefined);
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   fs.mkdirSync(config.dataDir, { recursive: true });
@@ -35,21 +42,26 @@ export function idColumnType(db: Kysely<unknown>) {
   return isPostgres(db) ? sql`serial` : sql`integer`;
 }
 
-/** Every file in db/migrations, in name order; each area adds its own `NNNN_area.ts`. */
+/** Every file in db/migrations, in name order; each area adds its own `NNNN_area.ts` (compiled to `.js` in dist/server). */
 class FolderMigrationProvider implements MigrationProvider {
   async getMigrations(): Promise<Record<string, Migration>> {
     const folder = path.join(import.meta.dirname, 'migrations');
-    const files = fs.readdirSync(folder).filter((f) => /^\d{4}_.*\.ts$/.test(f) && !f.endsWith('.test.ts')).sort();
+    const files = fs
+      .readdirSync(folder)
+      .filter((f) => /^\d{4}_.*\.[jt]s$/.test(f) && !/\.test\.ts$/.test(f))
+      .sort();
     const migrations: Record<string, Migration> = {};
     for (const file of files) {
-      migrations[file.replace(/\.ts$/, '')] = (await import(pathToFileURL(path.join(folder, file)).href)) as Migration;
+      migrations[file.replace(/\.[jt]s$/, '')] = (await import(pathToFileURL(path.join(folder, file)).href)) as Migration;
     }
     return migrations;
   }
 }
 
 export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider: new FolderMigrationProvider() });
+  // Areas are built on parallel branches, each numbering its migrations in its own range: a database that
+  // already ran a later area's migration must still accept an earlier-numbered one that lands afterwards.
+  const migrator = new Migrator({ db, provider: new FolderMigrationProvider(), allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

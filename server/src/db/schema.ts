@@ -9,17 +9,40 @@ type Bool = number;
 type Json = string;
 
 /** Reference rows keep their texts per language: `{"en":{"name":…,"description":…},…}`. */
-export interface ServicesTable { id: number; is_active: Bool; sort: number; translations: Json }
+export interface ServicesTable {
+  id: number;
+  is_active: Bool;
+  sort: number;
+  translations: Json;
+}
 export interface GeneralCategoriesTable {
-  id: number; service_id: number; is_active: Bool; sort: number; image_key: string; translations: Json;
+  id: number;
+  service_id: number;
+  is_active: Bool;
+  sort: number;
+  image_key: string;
+  translations: Json;
 }
 export interface ToolsTable {
-  id: number; icon_key: string; forces_one_length: Bool; for_new_book: Bool; for_existing_book: Bool;
-  sort: number; translations: Json;
+  id: number;
+  icon_key: string;
+  forces_one_length: Bool;
+  for_new_book: Bool;
+  for_existing_book: Bool;
+  sort: number;
+  translations: Json;
 }
 export interface PlansTable {
-  id: number; service_id: number | null; kind: string; price_cents: number; currency: string;
-  payed_per: string; is_service: Bool; is_gift_card: Bool; is_active: Bool; sort: number;
+  id: number;
+  service_id: number | null;
+  kind: string;
+  price_cents: number;
+  currency: string;
+  payed_per: string;
+  is_service: Bool;
+  is_gift_card: Bool;
+  is_active: Bool;
+  sort: number;
   /** `{"en":{"name","description","price_description","options":[…]}}` */
   translations: Json;
 }
@@ -39,12 +62,27 @@ export interface UsersTable {
   updated_at: string;
 }
 export interface AuthTokensTable {
-  id: Id; user_id: number; token_hash: string; expires_at: string; revoked_at: string | null; created_at: string;
+  id: Id;
+  user_id: number;
+  token_hash: string;
+  expires_at: string;
+  revoked_at: string | null;
+  created_at: string;
+  /** Set when refreshToken replaced it: it lives out a short grace but mints no other token. */
+  replaced_at: Generated<string | null>;
+  /** 1: its session cookie lasts 30 days (remember me); 0: it ends with the browser. */
+  remember: Generated<number>;
 }
 
 /** Single-use, hashed account tickets: 'reset' (1 h), 'confirm' (24 h), 'registration' (minutes). */
 export interface AccountTicketsTable {
-  id: Id; user_id: number; purpose: string; token_hash: string; expires_at: string; used_at: string | null; created_at: string;
+  id: Id;
+  user_id: number;
+  purpose: string;
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
 }
 
 /** A book: the spec's service session. Owned by a user, or by a guest token until linked. */
@@ -68,21 +106,116 @@ export interface ServiceSessionsTable {
 
 /** Key/value counters shared by every node (rate limits, replay stores). */
 export interface CountersTable {
-  key: string; count: number; expires_at: number;
+  key: string;
+  count: number;
+  expires_at: number;
 }
 
 /** Images of a book (workspace): bytes in storage under sessions/{session_id}/{key}. */
 export interface SessionFilesTable {
-  session_id: number; key: string; content_type: string; size: number; updated_at: string;
+  session_id: number;
+  key: string;
+  content_type: string;
+  size: number;
+  updated_at: string;
 }
 
 /** Operator-made coupons (code stored upper-case) and what each unlocked; one redemption per coupon and book. */
 export interface CouponsTable {
-  id: Id; code: string; grants: string; max_redemptions: number; redemptions: number; expires_at: string | null;
-  is_active: Bool; created_at: string; updated_at: string;
+  id: Id;
+  code: string;
+  grants: string;
+  max_redemptions: number;
+  redemptions: number;
+  expires_at: string | null;
+  is_active: Bool;
+  created_at: string;
+  updated_at: string;
+  /** grants 'percent': the reduction of the price in the payment form (1–100). */
+  percent_off: number | null;
 }
 export interface CouponRedemptionsTable {
-  id: Id; coupon_id: number; service_session_id: number; user_id: number | null; plan_id: number | null; created_at: string;
+  id: Id;
+  coupon_id: number;
+  service_session_id: number;
+  user_id: number | null;
+  plan_id: number | null;
+  created_at: string;
+}
+
+/** Every purchase (payments/orders.ts): created → paid | failed | cancelled | expired once; paid → refunded once. */
+export interface OrdersTable {
+  id: Id;
+  reference: string;
+  kind: string;
+  status: string;
+  provider: string;
+  user_id: number | null;
+  plan_id: number | null;
+  service_session_id: number | null;
+  chapter_id: number | null;
+  subscription_id: number | null;
+  coupon_id: number | null;
+  amount_cents: number;
+  currency: string;
+  tax_rate_bp: number;
+  email: string;
+  recipient_email: string | null;
+  language: string;
+  form_token_hash: string | null;
+  form_expires_at: string | null;
+  transaction_id: string | null;
+  payment_method_token: string | null;
+  failure: string | null;
+  created_at: string;
+  updated_at: string;
+  paid_at: string | null;
+}
+/** A chapter of an unpaid book opened by an extra-chapter order. */
+export interface UnlockedChaptersTable {
+  service_session_id: number;
+  chapter_id: number;
+  order_id: number;
+  created_at: string;
+}
+/** A monthly subscription: active until current_period_end; cancel_request = pending cancellation; cancel_date = over. */
+export interface SubscriptionsTable {
+  id: Id;
+  user_id: number;
+  plan_id: number;
+  provider: string;
+  provider_subscription_id: string | null;
+  payment_method_token: string | null;
+  card_expiry: string | null;
+  current_period_end: string;
+  cancel_request: string | null;
+  cancel_date: string | null;
+  created_at: string;
+  updated_at: string;
+}
+/** A gift card bought by an order: redeemed once, before expires_at. */
+export interface GiftCardsTable {
+  id: Id;
+  code: string;
+  order_id: number;
+  plan_id: number;
+  expires_at: string;
+  redeemed_at: string | null;
+  redeemed_by: number | null;
+  redeemed_session_id: number | null;
+  voided_at: string | null;
+  created_at: string;
+}
+
+/** A chapter text the current one replaced (generation/versions.ts); chapter_id is a bigint (timestamp ids). */
+export interface TextVersionsTable {
+  id: Id;
+  session_id: number;
+  chapter_id: number | string;
+  origin: string;
+  content: string;
+  content_json: string | null;
+  created_at: string;
 }
 
 export interface Database {
@@ -98,4 +231,9 @@ export interface Database {
   session_files: SessionFilesTable;
   coupons: CouponsTable;
   coupon_redemptions: CouponRedemptionsTable;
+  orders: OrdersTable;
+  unlocked_chapters: UnlockedChaptersTable;
+  subscriptions: SubscriptionsTable;
+  gift_cards: GiftCardsTable;
+  text_versions: TextVersionsTable;
 }

@@ -1,11 +1,12 @@
 import mammoth from 'mammoth';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '@common/constants';
-import { HOSTILE, SAMPLES } from './fixtures';
+import { HOSTILE, SAMPLES, sampleBook } from './fixtures';
 import { countPages, typesetBook } from './pdf';
 import { writeEpub } from './epub/epub';
 import { writeDocx } from './docx/docx';
-import { epubcheck, fixtureContent, pdfText } from './test-support';
+import { bookLabels, buildBookContent } from './book';
+import { epubcheck, fixtureContent, pdfText, translate } from './test-support';
 import { cleanText, escapeXml } from './text';
 
 describe('author text is data', () => {
@@ -17,7 +18,11 @@ describe('author text is data', () => {
 
 describe('EPUB', () => {
   it('passes EPUBCheck for a book in each language and for a hostile book', async () => {
-    const books = [...LANGUAGES.map((lng) => fixtureContent(lng)), fixtureContent('en', { hostile: true }), fixtureContent('it', { cover: false, photos: 0 })];
+    const books = [
+      ...LANGUAGES.map((lng) => fixtureContent(lng)),
+      fixtureContent('en', { hostile: true }),
+      fixtureContent('it', { cover: false, photos: 0 }),
+    ];
     const result = await epubcheck(await Promise.all(books.map((book) => writeEpub(book))));
     expect(result.messages).toEqual([]);
     expect(result.valid).toEqual(books.map(() => true));
@@ -38,20 +43,24 @@ describe('EPUB', () => {
 });
 
 describe('PDF', () => {
-  it.each(LANGUAGES)('typesets a %s book: qpdf clean, every title and accented sample in the text', async (lng) => {
-    const book = fixtureContent(lng, { chapters: 5, wordsPerChapter: 900 });
-    const { pdf, pageCount } = await typesetBook(book);
-    const { text, pages, qpdf } = await pdfText(pdf);
-    expect(qpdf).toContain('No syntax or stream encoding errors found');
-    expect(pages).toBe(pageCount);
-    // 4 500 words on A5 ≈ 15 pages of text, plus front matter and openers.
-    expect(pages).toBeGreaterThan(18);
-    expect(pages).toBeLessThan(40);
-    for (const chapter of book.chapters) expect(text).toContain(chapter.title.replace(/\u00A0/g, ' '));
-    for (const word of SAMPLES[lng].accents.split(/\s+/)) expect(text).toContain(word);
-    expect(text).toContain(book.labels.contents);
-    expect(text).toContain(book.labels.introduction);
-  }, 300_000);
+  it.each(LANGUAGES)(
+    'typesets a %s book: qpdf clean, every title and accented sample in the text',
+    async (lng) => {
+      const book = fixtureContent(lng, { chapters: 5, wordsPerChapter: 900 });
+      const { pdf, pageCount } = await typesetBook(book);
+      const { text, pages, qpdf } = await pdfText(pdf);
+      expect(qpdf).toContain('No syntax or stream encoding errors found');
+      expect(pages).toBe(pageCount);
+      // 4 500 words on A5 ≈ 15 pages of text, plus front matter and openers.
+      expect(pages).toBeGreaterThan(18);
+      expect(pages).toBeLessThan(40);
+      for (const chapter of book.chapters) expect(text).toContain(chapter.title.replace(/\u00A0/g, ' '));
+      for (const word of SAMPLES[lng].accents.split(/\s+/)) expect(text).toContain(word);
+      expect(text).toContain(book.labels.contents);
+      expect(text).toContain(book.labels.introduction);
+    },
+    300_000,
+  );
 
   it('prints hostile text literally and embeds its fonts', async () => {
     const { pdf } = await typesetBook(fixtureContent('en', { hostile: true }));
@@ -65,11 +74,32 @@ describe('PDF', () => {
     expect(raw).not.toMatch(/\/JavaScript|\/JS /);
   }, 300_000);
 
+  it.each([
+    ['fr', 'Ma mère disait "on ne jette pas le pain" et l\'école était loin !', '« on ne jette pas le pain »', 'l’école', 'loin !'],
+    ['en', 'My mother said "waste not" and I didn\'t.', '“waste not”', 'didn’t', 'not”'],
+    ['es', 'Mi madre decía "el pan no se tira".', '«el pan no se tira»', 'decía', 'tira».'],
+    ['it', 'Mia nonna diceva "chi va piano va sano" e l\'aveva detto.', '«chi va piano va sano»', 'l’aveva', 'sano»'],
+  ] as const)(
+    'prints typographic quotes and apostrophes (%s)',
+    async (lng, paragraph, quote, apostrophe, ending) => {
+      const source = sampleBook(lng, { chapters: 1, wordsPerChapter: 50 });
+      source.checkpoint.data[0].generated_content = paragraph;
+      const book = buildBookContent({ ...source, author: 'A' }, new Map(), bookLabels(translate, lng));
+      const { text } = await pdfText((await typesetBook(book)).pdf);
+      const printed = text.replace(/[\u00a0\u202f]/g, ' ').replace(/\s+/g, ' ');
+      for (const expected of [quote, apostrophe, ending]) expect(printed).toContain(expected);
+      expect(printed).not.toMatch(/["']/);
+    },
+    120_000,
+  );
+
   it('honours the trim size and counts pages with the same engine', async () => {
     const book = fixtureContent('fr', { chapters: 3, wordsPerChapter: 600 });
     const a5 = await typesetBook(book, { trim: 'a5' });
     const trade = await typesetBook(book, { trim: '6x9' });
-    const { stdout } = await (await import('./test-support')).run('pdfinfo', [(await import('./test-support')).tempFile('b.pdf', trade.pdf)]);
+    const { stdout } = await (
+      await import('./test-support')
+    ).run('pdfinfo', [(await import('./test-support')).tempFile('b.pdf', trade.pdf)]);
     expect(stdout).toMatch(/Page size:\s+432 x 648 pts/);
     expect(a5.pageCount).toBeGreaterThan(10);
     const text = SAMPLES.en.sentences.join(' ');
@@ -93,7 +123,9 @@ describe('DOCX', () => {
     expect(html).not.toContain('<script>');
     expect(html).toContain('&lt;script&gt;');
     expect(html.match(/<img /g)?.length).toBe(1 + 4 * 2);
-    const order = [book.labels.introduction, book.chapters[0].title, book.chapters[3].title, book.labels.summary].map((t) => text.lastIndexOf(t));
+    const order = [book.labels.introduction, book.chapters[0].title, book.chapters[3].title, book.labels.summary].map((t) =>
+      text.lastIndexOf(t),
+    );
     expect([...order].sort((a, b) => a - b)).toEqual(order);
   });
 });

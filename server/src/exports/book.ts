@@ -1,9 +1,10 @@
 import { LANGUAGES, type Language } from '@common/constants';
 import { COVER_IMAGE_KEY, chapterPhotoKey } from '@common/schemas/workspace';
 import type { CheckpointData } from '@common/schemas/session';
+import { typographic } from '@common/rules/typography';
 import type { Translate } from '../http/messages';
 import type { BookImage } from './images';
-import { chapterParagraphs, cleanLine, frenchSpacing, paragraphsOf } from './text';
+import { chapterParagraphs, cleanLine, paragraphsOf } from './text';
 
 /** The words every book file prints around the author's text, in the book's language. */
 export interface BookLabels {
@@ -80,19 +81,25 @@ export function buildBookContent(source: BookSource, images: Map<string, BookIma
     : (LANGUAGES as readonly string[]).includes(source.language)
       ? (source.language as Language)
       : 'en';
-  const typo = language === 'fr' ? frenchSpacing : (text: string) => text;
+  const typo = (text: string) => typographic(text, language);
   const chapters: BookChapter[] = [];
   for (const chapter of source.checkpoint.data) {
     const paragraphs = chapterParagraphs(chapter).map(typo);
     const photos = [0, 1].map((slot) => images.get(chapterPhotoKey(chapter.id, slot as 0 | 1))).filter((i): i is BookImage => Boolean(i));
     if (!paragraphs.length && !photos.length) continue;
-    chapters.push({ id: chapter.id, number: chapters.length + 1, title: typo(cleanLine(chapter.name)) || labels.chapter(chapters.length + 1), paragraphs, photos });
+    chapters.push({
+      id: chapter.id,
+      number: chapters.length + 1,
+      title: typo(cleanLine(chapter.name)) || labels.chapter(chapters.length + 1),
+      paragraphs,
+      photos,
+    });
   }
   return {
     language,
     title: cleanLine(source.book_name) || labels.untitled,
     author: cleanLine(source.author),
-    synopsis: cleanLine(source.checkpoint.another_story_subject),
+    synopsis: typo(cleanLine(source.checkpoint.another_story_subject)),
     introduction: paragraphsOf(source.introduction).map(typo),
     summary: paragraphsOf(source.book_summary).map(typo),
     chapters,

@@ -1,6 +1,7 @@
 import zlib from 'node:zlib';
 import type { Language } from '@common/constants';
 import type { CheckpointData } from '@common/schemas/session';
+import type { BookImage } from './images';
 
 /**
  * Test and bench fixtures generated in code: PNG photos and books in each language, including
@@ -25,6 +26,14 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, body, crc]);
 }
 
+/** A photo for book files made in tests and benches: our own 8-bit RGB PNG, typeset as it is. */
+export const makeBookImage = (width: number, height: number, seed = 1): BookImage => ({
+  data: makePng(width, height, seed),
+  type: 'png',
+  width,
+  height,
+});
+
 /** An RGB PNG: a warm gradient with a little noise (`noise` 0–255 raises the file size). */
 export function makePng(width: number, height: number, seed = 1, noise = 64): Buffer {
   // Noise per 3×3 block: photo-like file sizes (~100–280 KB) that still compress.
@@ -40,8 +49,8 @@ export function makePng(width: number, height: number, seed = 1, noise = 64): Bu
     for (let x = 0; x < width; x += 1) {
       const n = noise ? (random(x, y) % noise) - noise / 2 : 0;
       const i = row + 1 + x * 3;
-      raw[i] = Math.max(0, Math.min(255, 120 + ((x * 120) / width + seed * 37) % 120 + n));
-      raw[i + 1] = Math.max(0, Math.min(255, 90 + ((y * 100) / height) + n));
+      raw[i] = Math.max(0, Math.min(255, 120 + (((x * 120) / width + seed * 37) % 120) + n));
+      raw[i + 1] = Math.max(0, Math.min(255, 90 + (y * 100) / height + n));
       raw[i + 2] = Math.max(0, Math.min(255, 70 + ((x + y) * 60) / (width + height) + n));
     }
   }
@@ -121,7 +130,10 @@ export interface FixtureBook {
 }
 
 /** A book of `chapters` chapters of about `wordsPerChapter` words each, in one language. */
-export function sampleBook(language: Language, options: { chapters?: number; wordsPerChapter?: number; hostile?: boolean } = {}): FixtureBook {
+export function sampleBook(
+  language: Language,
+  options: { chapters?: number; wordsPerChapter?: number; hostile?: boolean } = {},
+): FixtureBook {
   const sample = SAMPLES[language];
   const count = options.chapters ?? 4;
   const words = options.wordsPerChapter ?? 400;
@@ -141,7 +153,10 @@ export function sampleBook(language: Language, options: { chapters?: number; wor
     }
     if (index === 0) paragraphs.splice(1, 0, sample.accents);
     if (options.hostile) paragraphs.splice(1, 0, HOSTILE.text);
-    const name = options.hostile && index === 1 ? HOSTILE.chapter : `${sample.chapters[index % sample.chapters.length]}${index >= sample.chapters.length ? ` ${index + 1}` : ''}`;
+    const name =
+      options.hostile && index === 1
+        ? HOSTILE.chapter
+        : `${sample.chapters[index % sample.chapters.length]}${index >= sample.chapters.length ? ` ${index + 1}` : ''}`;
     return {
       id: 1000 + index,
       name,

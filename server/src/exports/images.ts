@@ -1,6 +1,7 @@
-import { detectImageType } from '../books/files';
+import { AppError } from '../http/errors';
+import { normalizeImage } from '../images/normalize-image';
 
-/** What the book files need to know of a photo: its format and pixel size (read from the bytes). */
+/** What the book files need to know of a photo: its format and pixel size. */
 export interface BookImage {
   data: Buffer;
   type: 'jpeg' | 'png';
@@ -8,32 +9,21 @@ export interface BookImage {
   height: number;
 }
 
-/** Reads a JPEG or PNG header; null when the bytes are neither (or are truncated). */
-export function readImage(data: Buffer): BookImage | null {
-  const type = detectImageType(data);
-  if (type === 'image/png' && data.length > 24) {
-    const width = data.readUInt32BE(16);
-    const height = data.readUInt32BE(20);
-    return width > 0 && height > 0 ? { data, type: 'png', width, height } : null;
+/** A photo sent for the book files, made safe (images/normalize-image); refused with its 4xx otherwise. */
+export async function readImage(data: Buffer): Promise<BookImage> {
+  const image = await normalizeImage(data);
+  return { data: image.data, type: 'jpeg', width: image.width, height: image.height };
+}
+
+/**
+ * A photo stored for the book, checked again as it is read: files stored before uploads were
+ * checked may be anything. One that is not a readable JPEG or PNG is left out of the book (null).
+ */
+export async function readStoredImage(data: Buffer): Promise<BookImage | null> {
+  try {
+    return await readImage(data);
+  } catch (error) {
+    if (error instanceof AppError) return null;
+    throw error;
   }
-  if (type === 'image/jpeg' && data.length > 4) {
-    let pos = 2;
-    while (pos + 9 < data.length) {
-      if (data[pos] !== 0xff) return null;
-      const marker = data[pos + 1];
-      if (marker === 0xff) {
-        pos += 1;
-        continue;
-      }
-      const length = data.readUInt16BE(pos + 2);
-      // SOF0..SOF15 except DHT (C4), JPG (C8) and DAC (CC) carry the frame size.
-      if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
-        const height = data.readUInt16BE(pos + 5);
-        const width = data.readUInt16BE(pos + 7);
-        return width > 0 && height > 0 ? { data, type: 'jpeg', width, height } : null;
-      }
-      pos += 2 + length;
-    }
-  }
-  return null;
 }

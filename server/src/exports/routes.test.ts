@@ -3,6 +3,7 @@ import { buildTestApp, createUser, type TestApp } from '../../test/helpers';
 import { hashToken } from '../auth/tokens';
 import { insertSession } from '../books/repository';
 import { makePng, sampleBook } from './fixtures';
+import { exportPool } from './pool';
 
 function multipart(fields: Record<string, string>, files: Record<string, { data: Buffer; type: string }> = {}) {
   const boundary = `----plume${Math.random().toString(16).slice(2)}`;
@@ -11,7 +12,11 @@ function multipart(fields: Record<string, string>, files: Record<string, { data:
     chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   }
   for (const [name, file] of Object.entries(files)) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${name}.bin"\r\nContent-Type: ${file.type}\r\n\r\n`));
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${name}.bin"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
+    );
     chunks.push(file.data, Buffer.from('\r\n'));
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
@@ -31,13 +36,23 @@ describe('postGenerateBook and bookFile', () => {
     other = await createUser(app);
     const source = sampleBook('fr', { chapters: 3, wordsPerChapter: 300 });
     const row = await insertSession(app.ctx.db, {
-      user_id: owner.id, guest_token_hash: null, service_id: 1, general_category_id: 1,
-      book_name: source.book_name, language: 'fr', checkpoint: source.checkpoint,
+      user_id: owner.id,
+      guest_token_hash: null,
+      service_id: 1,
+      general_category_id: 1,
+      book_name: source.book_name,
+      language: 'fr',
+      checkpoint: source.checkpoint,
     });
     bookId = row.id;
     const guest = await insertSession(app.ctx.db, {
-      user_id: null, guest_token_hash: hashToken('guest-token-1'), service_id: 1, general_category_id: 1,
-      book_name: 'Guest book', language: 'en', checkpoint: sampleBook('en', { chapters: 1 }).checkpoint,
+      user_id: null,
+      guest_token_hash: hashToken('guest-token-1'),
+      service_id: 1,
+      general_category_id: 1,
+      book_name: 'Guest book',
+      language: 'en',
+      checkpoint: sampleBook('en', { chapters: 1 }).checkpoint,
     });
     guestBookId = guest.id;
     // The workspace keeps the cover and chapter photos in storage.
@@ -46,17 +61,21 @@ describe('postGenerateBook and bookFile', () => {
   }, 120_000);
   afterAll(async () => app?.close());
 
-  const generate = (headers: Record<string, string>, fields: Record<string, string>, files?: Record<string, { data: Buffer; type: string }>) => {
+  const generate = (
+    headers: Record<string, string>,
+    fields: Record<string, string>,
+    files?: Record<string, { data: Buffer; type: string }>,
+  ) => {
     const form = multipart(fields, files);
     return app.inject({ method: 'POST', url: '/api/postGenerateBook', payload: form.payload, headers: { ...form.headers, ...headers } });
   };
 
-  it('refuses visitors and guests (401), other users (403), unknown books (404), bad input (400)', async () => {
+  it('refuses visitors and guests (401), other users (404, as an unknown book), unknown books (404), bad input (400)', async () => {
     expect((await generate({}, { service_session_id: String(bookId) })).statusCode).toBe(401);
     expect((await generate({ 'x-guest-token': 'guest-token-1' }, { service_session_id: String(guestBookId) })).statusCode).toBe(401);
     const forbidden = await generate(other.headers, { service_session_id: String(bookId) });
-    expect(forbidden.statusCode).toBe(403);
-    expect(forbidden.json().code).toBe('books.not_yours');
+    expect(forbidden.statusCode).toBe(404);
+    expect(forbidden.json().code).toBe('books.not_found');
     expect((await generate(owner.headers, { service_session_id: '999999' })).statusCode).toBe(404);
     expect((await generate(owner.headers, { service_session_id: 'abc' })).statusCode).toBe(400);
   });
@@ -66,26 +85,41 @@ describe('postGenerateBook and bookFile', () => {
     const badKey = await generate(owner.headers, { service_session_id: id }, { '../evil': { data: makePng(10, 10), type: 'image/png' } });
     expect(badKey.statusCode).toBe(400);
     expect(badKey.json().code).toBe('exports.image_key');
-    const notImage = await generate(owner.headers, { service_session_id: id }, { chap_1000_media_1: { data: Buffer.from('<svg onload=alert(1)>'), type: 'image/png' } });
+    const notImage = await generate(
+      owner.headers,
+      { service_session_id: id },
+      { chap_1000_media_1: { data: Buffer.from('<svg onload=alert(1)>'), type: 'image/png' } },
+    );
     expect(notImage.statusCode).toBe(415);
-    const tooBig = await generate({ ...owner.headers, lng: 'fr' }, { service_session_id: id }, { chap_1000_media_1: { data: Buffer.alloc(307_201, 1), type: 'image/jpeg' } });
+    const tooBig = await generate(
+      { ...owner.headers, lng: 'fr' },
+      { service_session_id: id },
+      { chap_1000_media_1: { data: Buffer.alloc(307_201, 1), type: 'image/jpeg' } },
+    );
     expect(tooBig.statusCode).toBe(413);
     expect(tooBig.json().error).toMatch(/300\sKo/); // the space may be a (narrow) no-break space
   });
 
   it('makes the PDF, EPUB and DOCX, served only to the owner', async () => {
-    const response = await generate(owner.headers, { service_session_id: String(bookId) }, { chap_1001_media_1: { data: makePng(300, 300, 5), type: 'image/png' } });
+    const response = await generate(
+      owner.headers,
+      { service_session_id: String(bookId) },
+      { chap_1001_media_1: { data: makePng(300, 300, 5), type: 'image/png' } },
+    );
     expect(response.statusCode).toBe(200);
     const result = response.json().success;
     expect(result).toMatchObject({
-      url: `/api/bookFile/${bookId}/book.pdf`, name: 'Les-Annees-du-verger.pdf',
-      epub_url: `/api/bookFile/${bookId}/book.epub`, epub_name: 'Les-Annees-du-verger.epub',
-      docx_url: `/api/bookFile/${bookId}/book.docx`, docx_name: 'Les-Annees-du-verger.docx',
+      url: `/api/bookFile/${bookId}/book.pdf`,
+      name: 'Les-Annees-du-verger.pdf',
+      epub_url: `/api/bookFile/${bookId}/book.epub`,
+      epub_name: 'Les-Annees-du-verger.epub',
+      docx_url: `/api/bookFile/${bookId}/book.docx`,
+      docx_name: 'Les-Annees-du-verger.docx',
     });
     const pdf = await app.inject({ method: 'GET', url: result.url, headers: owner.headers });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
-    expect(pdf.headers['content-disposition']).toContain("filename*=UTF-8''Les-Annees-du-verger.pdf");
+    expect(pdf.headers['content-disposition']).toBe('attachment; filename="Les-Annees-du-verger.pdf"');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     // Stored cover + stored chapter photo + uploaded photo = 3 images.
     expect(pdf.rawPayload.toString('latin1').match(/\/Subtype \/Image/g)?.length).toBe(3);
@@ -96,14 +130,45 @@ describe('postGenerateBook and bookFile', () => {
     expect(docx.statusCode).toBe(200);
 
     expect((await app.inject({ method: 'GET', url: result.url })).statusCode).toBe(401);
-    expect((await app.inject({ method: 'GET', url: result.url, headers: other.headers })).statusCode).toBe(403);
-    expect((await app.inject({ method: 'GET', url: `/api/bookFile/${bookId}/..%2Fsecret.pdf`, headers: owner.headers })).statusCode).toBe(400);
+    expect((await app.inject({ method: 'GET', url: result.url, headers: other.headers })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: `/api/bookFile/${bookId}/..%2Fsecret.pdf`, headers: owner.headers })).statusCode).toBe(
+      400,
+    );
+  }, 120_000);
+
+  it('runs one export for a double click, two for two different asks, in the worker pool', async () => {
+    const id = String(bookId);
+    const before = exportPool.completed;
+    const [first, second] = await Promise.all([
+      generate(owner.headers, { service_session_id: id }),
+      generate(owner.headers, { service_session_id: id }),
+    ]);
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    expect(second.json()).toEqual(first.json());
+    expect(exportPool.completed - before).toBe(1);
+    // A different trim size is another export: it waits for the running one instead of racing it.
+    const [a5, sixByNine] = await Promise.all([
+      generate(owner.headers, { service_session_id: id }),
+      generate(owner.headers, { service_session_id: id, trim_size: '6x9' }),
+    ]);
+    expect([a5.statusCode, sixByNine.statusCode]).toEqual([200, 200]);
+    expect(exportPool.completed - before).toBe(3);
+    const pdf = (await app.inject({ method: 'GET', url: sixByNine.json().success.url, headers: owner.headers })).rawPayload.toString(
+      'latin1',
+    );
+    expect(pdf.startsWith('%PDF-') && pdf.trimEnd().endsWith('%%EOF')).toBe(true);
   }, 120_000);
 
   it('answers 404 for a file not made yet', async () => {
     const source = sampleBook('en', { chapters: 1 });
     const row = await insertSession(app.ctx.db, {
-      user_id: owner.id, guest_token_hash: null, service_id: 1, general_category_id: 1, book_name: 'x', language: 'en', checkpoint: source.checkpoint,
+      user_id: owner.id,
+      guest_token_hash: null,
+      service_id: 1,
+      general_category_id: 1,
+      book_name: 'x',
+      language: 'en',
+      checkpoint: source.checkpoint,
     });
     const response = await app.inject({ method: 'GET', url: `/api/bookFile/${row.id}/book.pdf`, headers: owner.headers });
     expect(response.statusCode).toBe(404);

@@ -1,18 +1,18 @@
+import { createHash } from 'node:crypto';
 import { LANGUAGES, type Language } from '@common/constants';
 import type { BookFile, GeneratedBook, TrimSize } from '@common/schemas/exports';
 import { COVER_IMAGE_KEY, chapterPhotoKey } from '@common/schemas/workspace';
 import type { AppContext } from '../app';
-import { sessionFileKey } from '../books/files';
+import { bookExportsPrefix, sessionFileKey } from '../books/files';
 import { parseCheckpoint, type SessionRow } from '../books/repository';
-import { buildBookContent, bookLabels, type BookContent } from './book';
-import { writeDocx } from './docx/docx';
-import { writeEpub } from './epub/epub';
-import type { BookImage } from './images';
-import { readImage } from './images';
-import { typesetBook } from './pdf';
+import { AppError } from '../http/errors';
+import type { BookSource } from './book';
+import { readStoredImage, type BookImage } from './images';
+import { runExport } from './pool';
 import { fileSlug } from './text';
+import type { ExportJob } from './worker';
 
-const exportKey = (sessionId: number, file: BookFile) => `exports/${sessionId}/${file}`;
+const exportKey = (sessionId: number, file: BookFile) => `${bookExportsPrefix(sessionId)}${file}`;
 
 export const CONTENT_TYPES: Record<BookFile, string> = {
   'book.pdf': 'application/pdf',
@@ -20,65 +20,87 @@ export const CONTENT_TYPES: Record<BookFile, string> = {
   'book.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
 };
 
-/** The image keys a book can have: the cover and two slots per chapter. */
-function imageKeysOf(row: SessionRow): string[] {
-  const checkpoint = parseCheckpoint(row);
-  return [COVER_IMAGE_KEY, ...checkpoint.data.flatMap((c) => [chapterPhotoKey(c.id, 0), chapterPhotoKey(c.id, 1)])];
-}
-
-/** The book as the files print it: uploaded photos win, then those stored for the book. */
-async function loadBookContent(ctx: AppContext, row: SessionRow, author: string, uploads: Map<string, BookImage>): Promise<BookContent> {
+/** What the worker needs to make a book's files: its text, its language and its photos (uploaded ones win over stored ones). */
+async function loadBookSource(ctx: AppContext, row: SessionRow, author: string, uploads: Map<string, BookImage>) {
   const checkpoint = parseCheckpoint(row);
   const images = new Map<string, BookImage>(uploads);
+  const keys = [COVER_IMAGE_KEY, ...checkpoint.data.flatMap((c) => [chapterPhotoKey(c.id, 0), chapterPhotoKey(c.id, 1)])];
   await Promise.all(
-    imageKeysOf(row)
+    keys
       .filter((key) => !images.has(key))
       .map(async (key) => {
         const data = await ctx.storage.get(sessionFileKey(row.id, key));
-        const image = data ? readImage(data) : null;
+        const image = data ? await readStoredImage(data) : null;
         if (image) images.set(key, image);
       }),
   );
-  const language: Language = (LANGUAGES as readonly string[]).includes(checkpoint.language ?? row.language) ? ((checkpoint.language ?? row.language) as Language) : 'en';
-  return buildBookContent(
-    { book_name: row.book_name, introduction: row.introduction, book_summary: row.book_summary, language, checkpoint, author },
-    images,
-    bookLabels(ctx.translate, language),
-  );
+  const language: Language = (LANGUAGES as readonly string[]).includes(checkpoint.language ?? row.language)
+    ? ((checkpoint.language ?? row.language) as Language)
+    : 'en';
+  const source: BookSource = {
+    book_name: row.book_name,
+    introduction: row.introduction,
+    book_summary: row.book_summary,
+    language,
+    checkpoint,
+    author,
+  };
+  return { source, language, images };
 }
 
-export interface BookFiles {
-  pdf: Buffer;
-  epub: Buffer;
-  pageCount: number;
+/** One export of a book at a time; the same export asked again meanwhile (a double click) shares the running one. */
+const running = new Map<string, { fingerprint: string; job: Promise<unknown> }>();
+
+function singleFlight<T>(key: string, job: ExportJob, run: () => Promise<T>): Promise<T> {
+  const hash = createHash('sha256').update(JSON.stringify({ ...job, images: undefined }));
+  for (const [imageKey, image] of [...job.images].sort(([a], [b]) => a.localeCompare(b))) hash.update(imageKey).update(image.data);
+  const fingerprint = hash.digest('hex');
+  const current = running.get(key);
+  if (current?.fingerprint === fingerprint) return current.job as Promise<T>;
+  const job$ = (current?.job ?? Promise.resolve()).catch(() => undefined).then(run);
+  const entry = { fingerprint, job: job$ };
+  running.set(key, entry);
+  const forget = () => {
+    if (running.get(key) === entry) running.delete(key);
+  };
+  job$.then(forget, forget);
+  return job$;
 }
 
-/** The PDF and the EPUB of a book, made side by side. */
-async function makeBookFiles(book: BookContent, options: { trim?: TrimSize; identifier?: string } = {}): Promise<BookFiles> {
-  const [typeset, epub] = await Promise.all([typesetBook(book, { trim: options.trim }), writeEpub(book, { identifier: options.identifier })]);
-  return { pdf: typeset.pdf, epub, pageCount: typeset.pageCount };
+/** Runs an export in the worker pool; a worker stopped by its memory limit refuses the book (413), the server keeps serving. */
+async function exportFiles(job: ExportJob) {
+  try {
+    return await runExport(job);
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') throw new AppError(413, 'exports.too_heavy');
+    throw error;
+  }
 }
 
 /**
- * postGenerateBook: makes the PDF and the EPUB of a book and stores them under `exports/{id}/`,
- * to be fetched by the owner from /api/bookFile/{id}/{file}. The DOCX is made on its first
- * request (`ensureDocx`): the docx library zips synchronously (~1–4 s for 60 photos), which would
- * double the wait for the two files everyone downloads.
+ * postGenerateBook: makes the PDF and the EPUB of a book (in the export pool) and stores them under
+ * `exports/{id}/`, to be fetched by the owner from /api/bookFile/{id}/{file}. The DOCX is made on its
+ * first request (`readBookFile`), so the two files everyone downloads come sooner.
  */
 export async function generateBook(
   ctx: AppContext,
   row: SessionRow,
   input: { author: string; uploads: Map<string, BookImage>; trim?: TrimSize },
 ): Promise<GeneratedBook> {
-  const book = await loadBookContent(ctx, row, input.author, input.uploads);
-  const files = await makeBookFiles(book, { trim: input.trim, identifier: `urn:plume:book:${row.id}` });
-  await Promise.all([
-    ctx.storage.put(exportKey(row.id, 'book.pdf'), files.pdf, CONTENT_TYPES['book.pdf']),
-    ctx.storage.put(exportKey(row.id, 'book.epub'), files.epub, CONTENT_TYPES['book.epub']),
-    ctx.storage.put(docxOptionsKey(row.id), Buffer.from(JSON.stringify({ trim: input.trim ?? 'a5', author: input.author })), 'application/json'),
-    ctx.storage.delete(exportKey(row.id, 'book.docx')),
-  ]);
-  const slug = fileSlug(book.title);
+  const trim = input.trim ?? 'a5';
+  const { source, language, images } = await loadBookSource(ctx, row, input.author, input.uploads);
+  const job: ExportJob = { kind: 'pdf+epub', source, language, images, trim, identifier: `urn:plume:book:${row.id}` };
+  const { title, pageCount } = await singleFlight(`${row.id}:pdf+epub`, job, async () => {
+    const result = await exportFiles(job);
+    await Promise.all([
+      ctx.storage.put(exportKey(row.id, 'book.pdf'), result.files['book.pdf'], CONTENT_TYPES['book.pdf']),
+      ctx.storage.put(exportKey(row.id, 'book.epub'), result.files['book.epub'], CONTENT_TYPES['book.epub']),
+      ctx.storage.put(docxOptionsKey(row.id), Buffer.from(JSON.stringify({ trim, author: input.author })), 'application/json'),
+      ctx.storage.delete(exportKey(row.id, 'book.docx')),
+    ]);
+    return result;
+  });
+  const slug = fileSlug(title);
   const url = (file: BookFile) => `/api/bookFile/${row.id}/${file}`;
   return {
     url: url('book.pdf'),
@@ -87,11 +109,11 @@ export async function generateBook(
     epub_name: `${slug}.epub`,
     docx_url: url('book.docx'),
     docx_name: `${slug}.docx`,
-    page_count: files.pageCount,
+    page_count: pageCount ?? 0,
   };
 }
 
-const docxOptionsKey = (sessionId: number) => `exports/${sessionId}/docx-options.json`;
+const docxOptionsKey = (sessionId: number) => `${bookExportsPrefix(sessionId)}docx-options.json`;
 
 /** The stored file of a book; the DOCX is made from the stored book on its first request after a generation. */
 export async function readBookFile(ctx: AppContext, row: SessionRow, file: BookFile): Promise<Buffer | null> {
@@ -100,8 +122,11 @@ export async function readBookFile(ctx: AppContext, row: SessionRow, file: BookF
   const options = await ctx.storage.get(docxOptionsKey(row.id));
   if (!options) return null;
   const { trim, author } = JSON.parse(options.toString('utf8')) as { trim: TrimSize; author: string };
-  const book = await loadBookContent(ctx, row, author, new Map());
-  const docx = await writeDocx(book, { trim });
-  await ctx.storage.put(exportKey(row.id, 'book.docx'), docx, CONTENT_TYPES['book.docx']);
-  return docx;
+  const { source, language, images } = await loadBookSource(ctx, row, author, new Map());
+  const job: ExportJob = { kind: 'docx', source, language, images, trim };
+  return singleFlight(`${row.id}:docx`, job, async () => {
+    const docx = (await exportFiles(job)).files['book.docx'];
+    await ctx.storage.put(exportKey(row.id, 'book.docx'), docx, CONTENT_TYPES['book.docx']);
+    return docx;
+  });
 }

@@ -7,21 +7,24 @@ import type { Language } from '@common/constants';
 import { createTranslator } from '../http/messages';
 import { ROOT_DIR } from '../config';
 import { bookLabels, buildBookContent, type BookContent } from './book';
-import { makePng, sampleBook } from './fixtures';
-import { readImage, type BookImage } from './images';
+import { makeBookImage, sampleBook } from './fixtures';
+import type { BookImage } from './images';
 
 export const run = promisify(execFile);
 export const translate = createTranslator(path.join(ROOT_DIR, 'locales'));
 
 /** A book content of a sample book, with a cover and `photos` photos per chapter. */
-export function fixtureContent(language: Language, options: { chapters?: number; wordsPerChapter?: number; hostile?: boolean; photos?: 0 | 1 | 2; cover?: boolean } = {}): BookContent {
+export function fixtureContent(
+  language: Language,
+  options: { chapters?: number; wordsPerChapter?: number; hostile?: boolean; photos?: 0 | 1 | 2; cover?: boolean } = {},
+): BookContent {
   const source = sampleBook(language, options);
   const images = new Map<string, BookImage>();
-  if (options.cover !== false) images.set('cover_media_photo', readImage(makePng(480, 640, 3))!);
+  if (options.cover !== false) images.set('cover_media_photo', makeBookImage(480, 640, 3));
   const photos = options.photos ?? 2;
   source.checkpoint.data.forEach((chapter, index) => {
-    if (photos >= 1) images.set(`chap_${chapter.id}_media_0`, readImage(makePng(640, 420, index + 1))!);
-    if (photos >= 2) images.set(`chap_${chapter.id}_media_1`, readImage(makePng(420, 560, index + 9))!);
+    if (photos >= 1) images.set(`chap_${chapter.id}_media_0`, makeBookImage(640, 420, index + 1));
+    if (photos >= 2) images.set(`chap_${chapter.id}_media_1`, makeBookImage(420, 560, index + 9));
   });
   return buildBookContent({ ...source, author: 'Zoë Ñúñez-Œlsen' }, images, bookLabels(translate, language));
 }
@@ -46,9 +49,9 @@ export async function epubcheck(books: Buffer[]): Promise<{ valid: boolean[]; me
   });
   try {
     const tool = path.join(import.meta.dirname, 'tools/EpubCheckMany.java');
-    const { stdout, stderr } = await run('java', ['-cp', '/usr/share/java/epubcheck.jar', tool, ...files], { maxBuffer: 16 * 1024 * 1024 }).catch(
-      (error: { stdout: string; stderr: string }) => error,
-    );
+    const { stdout, stderr } = await run('java', ['-cp', '/usr/share/java/epubcheck.jar', tool, ...files], {
+      maxBuffer: 16 * 1024 * 1024,
+    }).catch((error: { stdout: string; stderr: string }) => error);
     const lines = `${stdout}\n${stderr}`.split('\n');
     return {
       valid: files.map((file) => lines.includes(`VALID ${file}`)),
@@ -66,10 +69,20 @@ export async function pdfText(pdf: Buffer): Promise<{ text: string; pages: numbe
     const [{ stdout: text }, { stdout: info }, qpdf] = await Promise.all([
       run('pdftotext', ['-enc', 'UTF-8', file, '-'], { maxBuffer: 64 * 1024 * 1024 }),
       run('pdfinfo', [file]),
-      run('qpdf', ['--check', file]).then((r) => r.stdout, (error: { stdout: string; stderr: string }) => `FAILED ${error.stdout} ${error.stderr}`),
+      run('qpdf', ['--check', file]).then(
+        (r) => r.stdout,
+        (error: { stdout: string; stderr: string }) => `FAILED ${error.stdout} ${error.stderr}`,
+      ),
     ]);
     const pages = Number(/Pages:\s+(\d+)/.exec(info)?.[1] ?? 0);
-    return { text: text.replace(/-\n/g, '').replace(/[\u00A0\u202F]/g, ' ').replace(/\s+/g, ' '), pages, qpdf };
+    return {
+      text: text
+        .replace(/-\n/g, '')
+        .replace(/[\u00A0\u202F]/g, ' ')
+        .replace(/\s+/g, ' '),
+      pages,
+      qpdf,
+    };
   } finally {
     fs.rmSync(path.dirname(file), { recursive: true, force: true });
   }

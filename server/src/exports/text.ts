@@ -19,15 +19,3 @@ export function fileSlug(title: string, fallback = 'book'): string {
     .slice(0, 80);
   return slug || fallback;
 }
-
-/**
- * French typography: no line break before ; : ! ? » or after « (a no-break space takes the place
- * of the plain one, or is added inside guillemets when missing).
- */
-export function frenchSpacing(text: string): string {
-  return text
-    .replace(/ +([;:!?»])/g, '\u00A0$1')
-    .replace(/«\s*/g, '«\u00A0')
-    .replace(/(\S)»/g, '$1\u00A0»')
-    .replace(/([«])\u00A0\u00A0/g, '$1\u00A0');
-}

@@ -1,15 +1,9 @@
 import { ANSWER_MAX_LENGTH } from '@common/constants';
-import { successOf } from '@common/schemas/api';
-import {
-  OptimizedTranscriptBodySchema,
-  OptimizedTranscriptSchema,
-  StoryAnswerBodySchema,
-  StoryAnswerSchema,
-} from '@common/schemas/generation';
-import type { AreaRoutes } from '../app';
-import { optionalUser } from '../auth/guard';
+import { generationApi } from '@common/api/generation';
+import { requireOwnerOrGuestBook } from '../books/policy';
 import { AppError, badRequest } from '../http/errors';
-import { createGenerationProvider, type GenerationProvider } from '../providers/generation';
+import { routesOf } from '../http/routes';
+import { createGenerationProvider } from '../providers/generation';
 import { limitGeneration, prepareChapter, writeChapterForRequest, writePreparedChapter } from './service';
 
 /** Keeps proxies from closing a quiet stream while the model thinks. */
@@ -20,20 +14,12 @@ const HEARTBEAT_MS = 15_000;
  * (getOptimizedTranscript). Open to owners and to guests holding the book's X-Guest-Token.
  * Pipeline: rate limit → who → validate → may this book write this chapter → save answers → write → store.
  */
-function generationRoutesWith(provider?: GenerationProvider): AreaRoutes {
-  return (api, { db, config, translate }) => {
-    const writer =
-      provider ??
-      createGenerationProvider(config, { log: (message, details) => api.log.warn({ ...details }, message) });
-    const access = { preHandler: optionalUser(db) };
+export const generationRoutes = routesOf(generationApi, ({ db, config, translate }, log) => {
+  const writer = createGenerationProvider(config, { log });
+  return {
+    getStoryAnswer: async (request) => ({ success: await writeChapterForRequest(db, writer, request, request.body) }),
 
-    api.post(
-      '/getStoryAnswer',
-      { ...access, schema: { body: StoryAnswerBodySchema, response: { 200: successOf(StoryAnswerSchema) } } },
-      async (request) => ({ success: await writeChapterForRequest(db, writer, request, request.body) }),
-    );
-
-    api.post('/getStoryAnswerStream', { ...access, schema: { body: StoryAnswerBodySchema } }, async (request, reply) => {
+    getStoryAnswerStream: async (request, reply) => {
       // Refusals (401/402/403/404/429, invalid answers) are plain JSON errors, before the stream starts.
       const prepared = await prepareChapter(db, request, request.body);
 
@@ -72,21 +58,17 @@ function generationRoutesWith(provider?: GenerationProvider): AreaRoutes {
         clearInterval(heartbeat);
         if (!raw.writableEnded) raw.end();
       }
-    });
+      return reply;
+    },
 
-    api.post(
-      '/getOptimizedTranscript',
-      { ...access, schema: { body: OptimizedTranscriptBodySchema, response: { 200: successOf(OptimizedTranscriptSchema) } } },
-      async (request) => {
-        await limitGeneration(db, request, 'optimize');
-        const transcript = request.body.transcript.trim();
-        if (!transcript) throw badRequest('generation.empty_transcript');
-        if (transcript.length > ANSWER_MAX_LENGTH) throw badRequest('generation.answer_too_long', { max: ANSWER_MAX_LENGTH });
-        const content = await writer.optimizeAnswer({ transcript, language: request.lng });
-        return { success: { content: content.slice(0, ANSWER_MAX_LENGTH) } };
-      },
-    );
+    getOptimizedTranscript: async (request) => {
+      await requireOwnerOrGuestBook(db, request);
+      await limitGeneration(db, request, 'optimize');
+      const transcript = request.body.transcript.trim();
+      if (!transcript) throw badRequest('generation.empty_transcript');
+      if (transcript.length > ANSWER_MAX_LENGTH) throw badRequest('generation.answer_too_long', { max: ANSWER_MAX_LENGTH });
+      const content = await writer.optimizeAnswer({ transcript, language: request.lng });
+      return { success: { content: content.slice(0, ANSWER_MAX_LENGTH) } };
+    },
   };
-}
-
-export const generationRoutes: AreaRoutes = generationRoutesWith();
+});

@@ -1,19 +1,23 @@
 import type { FastifyRequest } from 'fastify';
-import { ANSWER_MAX_LENGTH, SUBMITTED_AT_TIME_ZONE, type Language } from '@common/constants';
+import { ANSWER_MAX_LENGTH, CHAPTER_TEXT_MAX_LENGTH, SUBMITTED_AT_TIME_ZONE, type Language } from '@common/constants';
 import { isLanguage } from '@common/languages';
 import { bookTypeOf } from '@common/rules/book-type';
+import { generationRefusal } from '@common/rules/chapter-generation';
 import { isChapterLocked } from '@common/rules/workspace-unpaid';
 import type { StoryAnswer, StoryAnswerBody } from '@common/schemas/generation';
-import type { Chapter, CheckpointData, Fidelity } from '@common/schemas/session';
+import { SURVEY_ROLES_IN_ORDER, type Chapter, type CheckpointData, type Fidelity } from '@common/schemas/session';
 import { guestTokenHash, loadAccessibleSession } from '../books/policy';
 import { findSessionRow, parseCheckpoint, saveCheckpoint, type SessionRow } from '../books/repository';
 import { toBool, type Db } from '../db';
 import { AppError, badRequest, conflict, paymentRequired, tooMany } from '../http/errors';
 import { composeBookFrame } from '../providers/generation/composer';
+import { unsourcedFacts } from '../providers/generation/facts';
+import { keepReplacedText } from './versions';
 import type {
   AnswerInput,
   BookContext,
   ChapterInput,
+  ChapterOutput,
   GenerateOptions,
   GenerationProvider,
   SurveyChoice,
@@ -89,9 +93,10 @@ function surveySelections(checkpoint: CheckpointData, body: StoryAnswerBody): Ma
 }
 
 function surveyChoices(checkpoint: CheckpointData): SurveyChoice[] {
-  return checkpoint.lookups.survey_questions.flatMap((question) => {
+  return checkpoint.lookups.survey_questions.flatMap((question, index) => {
     const answer = question.survey_answers.find((a) => a.is_selected);
-    return answer ? [{ question: question.name, answer: answer.name }] : [];
+    const role = question.role ?? SURVEY_ROLES_IN_ORDER[index];
+    return answer ? [{ id: question.id, role, question: question.name, answer: answer.name }] : [];
   });
 }
 
@@ -103,6 +108,7 @@ function applyAnswers(checkpoint: CheckpointData, data: StoryAnswerBody['data'],
   const chapter: Chapter = {
     ...stored,
     name: data.name.trim() ? data.name : stored.name,
+    ...(data.fidelity ? { fidelity: data.fidelity } : {}),
     questions: data.questions.map((q) => ({ ...q, transcript: q.transcript.trimEnd(), question_category_id: stored.id })),
   };
   const survey_questions = checkpoint.lookups.survey_questions.map((question) => {
@@ -122,7 +128,7 @@ function applyAnswers(checkpoint: CheckpointData, data: StoryAnswerBody['data'],
  * Re-reads the book and applies `change` until the version-checked save wins (another tab or the
  * workspace's debounced save may write in between). Only this chapter's fields are re-applied.
  */
-async function saveWithRetry(
+export async function saveWithRetry(
   db: Db,
   id: number,
   change: (row: SessionRow, checkpoint: CheckpointData) => { checkpoint: CheckpointData; fields?: Parameters<typeof saveCheckpoint>[4] },
@@ -164,22 +170,25 @@ export async function prepareChapter(db: Db, request: FastifyRequest, body: Stor
     throw badRequest('generation.answer_too_long', { max: ANSWER_MAX_LENGTH });
   }
 
-  // The answers are saved first: whatever happens to the writing, nothing typed is lost.
+  // Answers the workspace has not saved yet are saved first: whatever happens to the writing,
+  // nothing typed is lost. Usually they are saved already, and the chapter is the only write.
   const selections = surveySelections(stored, body);
-  const saved = await saveWithRetry(
-    db,
-    row.id,
-    (_row, checkpoint) => ({ checkpoint: applyAnswers(checkpoint, body.data, surveySelections(checkpoint, body)) }),
-    row,
-  );
+  const withAnswers = applyAnswers(stored, body.data, selections);
+  const saved =
+    JSON.stringify(withAnswers) === JSON.stringify(stored)
+      ? { row, checkpoint: stored }
+      : await saveWithRetry(
+          db,
+          row.id,
+          (_row, checkpoint) => ({ checkpoint: applyAnswers(checkpoint, body.data, surveySelections(checkpoint, body)) }),
+          row,
+        );
   const checkpoint = saved.checkpoint;
   const savedIndex = checkpoint.data.findIndex((c) => c.id === body.data.id);
   const chapter = checkpoint.data[savedIndex];
 
-  if (checkpoint.lookups.survey_questions.some((q) => !selections.has(q.id) && !q.survey_answers.some((a) => a.is_selected))) {
-    throw badRequest('generation.answer_all_questions');
-  }
-  if (!chapter.questions.some((q) => q.transcript.trim())) throw badRequest('generation.no_answers');
+  const refusal = generationRefusal(checkpoint.lookups.survey_questions, chapter);
+  if (refusal) throw badRequest(refusal.reason === 'survey_incomplete' ? 'generation.answer_all_questions' : 'generation.no_answers');
   if (!paid && chapter.generated_count > FREE_CHAPTER_REGENERATIONS) throw tooMany('generation.regeneration_limit');
 
   return { row: saved.row, checkpoint, chapter, index: savedIndex, input: chapterInputOf(saved.row, checkpoint, savedIndex) };
@@ -192,59 +201,84 @@ function bookContextOf(row: SessionRow, checkpoint: CheckpointData, upTo: number
     subject: checkpoint.another_story_subject ?? '',
     language: bookLanguage(row, checkpoint),
     survey: surveyChoices(checkpoint),
-    earlierSummaries: checkpoint.data.slice(0, upTo).map((c) => c.summary ?? '').filter((s) => s.trim()),
+    earlierSummaries: checkpoint.data
+      .slice(0, upTo)
+      .map((c) => c.summary ?? '')
+      .filter((s) => s.trim()),
     fidelity: checkpoint.fidelity ?? DEFAULT_FIDELITY,
   };
 }
 
-const answersOf = (chapter: Chapter): AnswerInput[] => chapter.questions.map((q) => ({ id: q.id, question: q.name, answer: q.transcript ?? '' }));
+const answersOf = (chapter: Chapter): AnswerInput[] =>
+  chapter.questions.map((q) => ({ id: q.id, question: q.name, answer: q.transcript ?? '' }));
 
 function chapterInputOf(row: SessionRow, checkpoint: CheckpointData, index: number): ChapterInput {
   const chapter = checkpoint.data[index];
-  return { context: bookContextOf(row, checkpoint, index), chapter: { id: chapter.id, name: chapter.name, answers: answersOf(chapter) } };
+  const context = bookContextOf(row, checkpoint, index);
+  return {
+    context: { ...context, fidelity: chapter.fidelity ?? context.fidelity },
+    chapter: { id: chapter.id, name: chapter.name, answers: answersOf(chapter) },
+  };
 }
 
 /**
- * Stores a written chapter (content, paragraphs, summary, London time stamp, count + 1) and fills
- * the book's introduction and summary when they are still empty — from the author's own sentences
- * (composer), never overwriting what the author wrote.
+ * Stores a written chapter in one version-checked save — the only write of the writing: content,
+ * paragraphs (each with the names, places, dates and numbers found in no answer), summary, London
+ * time stamp, count + 1, the survey choices the writer could not honour — and drafts the book's
+ * summary from the chapter summaries when it is still empty (never overwriting the author's).
+ * Answers with the new book version and every field it changed, so the workspace applies them
+ * without a second write.
  */
-async function storeChapter(
-  db: Db,
-  sessionId: number,
-  chapterId: number,
-  output: { content: string; paragraphs: unknown[]; summary: string },
-): Promise<StoryAnswer> {
+async function storeChapter(db: Db, prepared: PreparedChapter, output: ChapterOutput): Promise<StoryAnswer> {
   const submitted_at = londonTimestamp();
-  const content_json = JSON.stringify(output.paragraphs);
+  const answers = prepared.input.chapter.answers.map((a) => a.answer);
+  const paragraphs = output.paragraphs.map((p) => {
+    const unsourced = unsourcedFacts(p.text, answers);
+    return unsourced.length ? { ...p, unsourced } : { text: p.text, question_ids: p.question_ids };
+  });
+  const content_json = JSON.stringify(paragraphs);
+  const needs_assistant = output.needsAssistant ?? [];
   let generated_count = 0;
-  const saved = await saveWithRetry(db, sessionId, (row, checkpoint) => {
-    const index = checkpoint.data.findIndex((c) => c.id === chapterId);
+  let replaced: Chapter | undefined;
+  let fields: { book_summary?: string } = {};
+  const saved = await saveWithRetry(db, prepared.row.id, (row, checkpoint) => {
+    const index = checkpoint.data.findIndex((c) => c.id === prepared.chapter.id);
     if (index < 0) throw conflict('generation.save_conflict');
     const previous = checkpoint.data[index];
+    replaced = previous;
     generated_count = (previous.generated_count ?? 0) + 1;
-    const chapter: Chapter = { ...previous, generated_content: output.content, generated_content_json: content_json, summary: output.summary, submitted_at, generated_count };
+    const chapter: Chapter = {
+      ...previous,
+      text_origin: 'generated',
+      generated_content: output.content,
+      generated_content_json: content_json,
+      summary: output.summary,
+      submitted_at,
+      generated_count,
+      needs_assistant,
+    };
     const next = { ...checkpoint, data: checkpoint.data.map((c, i) => (i === index ? chapter : c)) };
-    const fields: { introduction?: string; book_summary?: string } = {};
-    if (!row.introduction.trim() || !row.book_summary.trim()) {
+    fields = {};
+    if (!row.book_summary.trim()) {
       const written = next.data.filter((c) => c.generated_content.trim());
       const frame = composeBookFrame({
         context: bookContextOf(row, next, 0),
         chapters: written.map((c) => ({ id: c.id, name: c.name, answers: answersOf(c), summary: c.summary ?? '' })),
       });
-      if (!row.introduction.trim() && frame.introduction) fields.introduction = frame.introduction;
-      if (!row.book_summary.trim() && frame.summary) fields.book_summary = frame.summary;
+      if (frame.summary) fields.book_summary = frame.summary;
     }
     return { checkpoint: next, fields };
   });
+  if (replaced) await keepReplacedText(db, prepared.row.id, replaced, { content: output.content, content_json });
   return {
     content: output.content,
     content_json,
     summary: output.summary,
     submitted_at,
     generated_count,
-    introduction: saved.row.introduction,
-    book_summary: saved.row.book_summary,
+    needs_assistant,
+    version: saved.version,
+    ...fields,
   };
 }
 
@@ -260,10 +294,36 @@ export async function writeChapterForRequest(
   return writePreparedChapter(db, provider, prepared, options);
 }
 
-export async function writePreparedChapter(db: Db, provider: GenerationProvider, prepared: PreparedChapter, options: GenerateOptions = {}): Promise<StoryAnswer> {
-  const output = await provider.writeChapter(prepared.input, options);
+/**
+ * A chapter kept within CHAPTER_TEXT_MAX_LENGTH, the length every save and read accepts: whole
+ * paragraphs while they fit (a first paragraph longer than the limit is cut at a word).
+ */
+export function capChapter(output: ChapterOutput): ChapterOutput {
+  if (output.content.length <= CHAPTER_TEXT_MAX_LENGTH) return output;
+  const paragraphs: ChapterOutput['paragraphs'] = [];
+  let length = 0;
+  for (const paragraph of output.paragraphs) {
+    const room = CHAPTER_TEXT_MAX_LENGTH - length - (paragraphs.length ? 2 : 0);
+    if (paragraph.text.length > room) {
+      if (!paragraphs.length)
+        paragraphs.push({ ...paragraph, text: paragraph.text.slice(0, paragraph.text.lastIndexOf(' ', room) + 1 || room).trimEnd() });
+      break;
+    }
+    paragraphs.push(paragraph);
+    length += paragraph.text.length + (paragraphs.length > 1 ? 2 : 0);
+  }
+  return { ...output, paragraphs, content: paragraphs.map((p) => p.text).join('\n\n') };
+}
+
+export async function writePreparedChapter(
+  db: Db,
+  provider: GenerationProvider,
+  prepared: PreparedChapter,
+  options: GenerateOptions = {},
+): Promise<StoryAnswer> {
+  const output = capChapter(await provider.writeChapter(prepared.input, options));
   if (output.paragraphs.length === 0) throw badRequest('generation.no_answers');
-  return storeChapter(db, prepared.row.id, prepared.chapter.id, output);
+  return storeChapter(db, prepared, output);
 }
 
 /**
@@ -271,7 +331,11 @@ export async function writePreparedChapter(db: Db, provider: GenerationProvider,
  * a model rewords them for the subject, keeping every id. Never throws: on any provider failure the
  * bank's questions are returned unchanged.
  */
-export async function tailorChaptersToSubject(provider: GenerationProvider, input: TailorInput, options: GenerateOptions = {}): Promise<TailorOutput> {
+export async function tailorChaptersToSubject(
+  provider: GenerationProvider,
+  input: TailorInput,
+  options: GenerateOptions = {},
+): Promise<TailorOutput> {
   try {
     return await provider.tailorChapters(input, options);
   } catch {

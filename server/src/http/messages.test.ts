@@ -83,7 +83,14 @@ describe('server error messages', () => {
 
   it('finds the codes the server uses', () => {
     // a sanity check of the scan itself: codes from the helpers, the handler and several areas
-    for (const id of ['errors:invalid_input', 'errors:server_error', 'errors:rate_limited', 'errors-books:not_found', 'errors-coupons:used_up', 'errors-auth:confirmation_sent']) {
+    for (const id of [
+      'errors:invalid_input',
+      'errors:server_error',
+      'errors:rate_limited',
+      'errors-books:not_found',
+      'errors-coupons:used_up',
+      'errors-auth:confirmation_sent',
+    ]) {
       expect(codes.has(id), id).toBe(true);
     }
     expect(codes.size).toBeGreaterThan(80);

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 
 /** Content-Security-Policy: our own origin plus the few outside services a configuration turns on. */
@@ -29,4 +30,18 @@ export function contentSecurityPolicy(config: Config): Record<string, string[] |
     formAction: ["'self'"],
     upgradeInsecureRequests: null,
   };
+}
+
+/**
+ * Headers helmet cannot decide alone: `Cache-Control: no-store` on every API answer that does not
+ * set its own (they carry personal data or tokens: no shared or browser cache may keep them), and
+ * HSTS only on answers sent over https (over plain http it would be meaningless, and wrong on a
+ * local install).
+ */
+export function installSecurityHeaders(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    return payload;
+  });
 }

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../db';
+import { guestTokenHash } from '../books/policy';
 import { AppError } from '../http/errors';
 
 /**
@@ -60,14 +61,31 @@ export function limitByIp(source: WithDb, name: string, window: LimitWindow) {
   return (request: FastifyRequest): Promise<void> => rateLimit(source, { key: `${name}:ip:${request.ip}`, ...window });
 }
 
-/** preHandler after `requireUser`: one hit per signed-in user, counted under `{name}:user:{id}`. */
+/** preHandler of `user` routes: one hit per signed-in user, counted under `{name}:user:{id}`. */
 export function limitByUser(source: WithDb, name: string, window: LimitWindow) {
-  return (request: FastifyRequest): Promise<void> => rateLimit(source, { key: `${name}:user:${request.user!.id}`, ...window });
+  return (request: FastifyRequest): Promise<void> =>
+    rateLimit(source, { key: `${name}:user:${request.user?.id ?? `ip:${request.ip}`}`, ...window });
+}
+
+/** Who a limit counts: the signed-in user, else the guest's book token, else the address. */
+export function requesterKey(request: FastifyRequest): string {
+  if (request.user) return `user:${request.user.id}`;
+  const guest = guestTokenHash(request);
+  return guest ? `guest:${guest.slice(0, 32)}` : `ip:${request.ip}`;
+}
+
+/** preHandler: one hit per requester (user, else guest token, else address), counted under `{name}:{requester}`. */
+export function limitByRequester(source: WithDb, name: string, window: LimitWindow) {
+  return (request: FastifyRequest): Promise<void> => rateLimit(source, { key: `${name}:${requesterKey(request)}`, ...window });
 }
 
 /** Throws 429 when `key` already reached `max` in its window, without counting (e.g. failed logins). */
 export async function checkLimit(source: WithDb, rule: Pick<LimitRule, 'key' | 'max'>): Promise<void> {
-  const row = await dbOf(source).selectFrom('counters').select(['count', 'expires_at']).where('key', '=', `rl:${rule.key}`).executeTakeFirst();
+  const row = await dbOf(source)
+    .selectFrom('counters')
+    .select(['count', 'expires_at'])
+    .where('key', '=', `rl:${rule.key}`)
+    .executeTakeFirst();
   if (row && Number(row.expires_at) > Date.now() && Number(row.count) >= rule.max) {
     throw rateLimited((Number(row.expires_at) - Date.now()) / 1000);
   }

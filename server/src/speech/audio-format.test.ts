@@ -68,7 +68,9 @@ describe('recording length from the container', () => {
     expect(() => inspectAudio(Buffer.concat([webm.subarray(0, 4), Buffer.alloc(60, 0)]))).toThrow(CorruptAudioError);
     const ogg = Buffer.concat([Buffer.from('OggS'), Buffer.from([7]), Buffer.alloc(40)]);
     expect(() => inspectAudio(ogg)).toThrow(CorruptAudioError);
-    expect(() => inspectAudio(Buffer.concat([Buffer.from('ID3\x04\x00\x00\x00\x00\x00\x00', 'latin1'), Buffer.alloc(200)]))).toThrow(CorruptAudioError);
+    expect(() => inspectAudio(Buffer.concat([Buffer.from('ID3\x04\x00\x00\x00\x00\x00\x00', 'latin1'), Buffer.alloc(200)]))).toThrow(
+      CorruptAudioError,
+    );
   });
 
   it('still measures a recording whose last block was cut short', () => {

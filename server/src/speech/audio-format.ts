@@ -153,7 +153,7 @@ function readVint(bytes: Uint8Array, offset: number, keepMarker: boolean): { val
   while (length <= 8 && !(first & (0x80 >> (length - 1)))) length += 1;
   if (length > 8 || offset + length > bytes.length) return null;
   let value = keepMarker ? first : first & (0xff >> length);
-  let allOnes = value === (0xff >> length);
+  let allOnes = value === 0xff >> length;
   for (let i = 1; i < length; i += 1) {
     value = value * 256 + bytes[offset + i];
     if (bytes[offset + i] !== 0xff) allOnes = false;
@@ -224,7 +224,9 @@ function inspectWebm(bytes: Uint8Array): AudioInfo {
         if (clusterTimecode > maxTimecode) maxTimecode = clusterTimecode;
         break;
       case CODEC_ID:
-        codec ??= String.fromCharCode(...bytes.subarray(start, end)).replace(/^A_/, '').toLowerCase();
+        codec ??= String.fromCharCode(...bytes.subarray(start, end))
+          .replace(/^A_/, '')
+          .toLowerCase();
         break;
       case SIMPLE_BLOCK:
       case BLOCK: {
@@ -249,7 +251,12 @@ function inspectWebm(bytes: Uint8Array): AudioInfo {
   if (declaredDuration !== null && Number.isFinite(declaredDuration) && declaredDuration > 0) duration = declaredDuration * scale;
   // recorders that stream (Chromium's MediaRecorder) write no Duration: the last block's time tells
   if (sawBlock && maxTimecode >= 0) duration = Math.max(duration ?? 0, maxTimecode * scale);
-  return { format: 'webm', durationSeconds: duration, sampleRateHertz: codec === 'opus' ? 48_000 : null, codec: codec === 'opus' ? 'opus' : codec };
+  return {
+    format: 'webm',
+    durationSeconds: duration,
+    sampleRateHertz: codec === 'opus' ? 48_000 : null,
+    codec: codec === 'opus' ? 'opus' : codec,
+  };
 }
 
 // ---------- MP4 (ISO BMFF) ----------
@@ -273,7 +280,8 @@ function inspectMp4(bytes: Uint8Array): AudioInfo {
       if (size < header) throw new CorruptAudioError('mp4 box size');
       const end = Math.min(to, offset + size);
       if (offset + size > to && depth === 0 && type !== 'mdat') break; // cut at the end: stop measuring
-      if (type === 'moov' || type === 'trak' || type === 'mdia' || type === 'moof' || type === 'traf') walk(offset + header, end, depth + 1);
+      if (type === 'moov' || type === 'trak' || type === 'mdia' || type === 'moof' || type === 'traf')
+        walk(offset + header, end, depth + 1);
       else if (type === 'mvhd' && offset + header + 24 <= end) {
         const version = bytes[offset + header];
         if (version === 1 && offset + header + 32 <= end) {
@@ -306,7 +314,8 @@ function inspectMp4(bytes: Uint8Array): AudioInfo {
   };
   walk(0, bytes.length, 0);
   const measured = duration ?? (fragmentsSeconds > 0 ? fragmentsSeconds : null);
-  const sampleEntry = (fourcc: string) => Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, 64_000)).indexOf(fourcc, 0, 'latin1') >= 0;
+  const sampleEntry = (fourcc: string) =>
+    Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, 64_000)).indexOf(fourcc, 0, 'latin1') >= 0;
   const codec = sampleEntry('Opus') ? 'opus' : sampleEntry('mp4a') ? 'aac' : null;
   return { format: 'mp4', durationSeconds: measured, sampleRateHertz: null, codec };
 }

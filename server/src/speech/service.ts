@@ -1,3 +1,4 @@
+import { MAX_RECORDING_BYTES } from '@common/api/speech';
 import { RECORDING_LIMIT_SECONDS, type Language } from '@common/constants';
 import { AppError } from '../http/errors';
 import { SpeechProviderError, type SpeechToText } from '../providers/speech';
@@ -5,11 +6,6 @@ import { CorruptAudioError, inspectAudio, MIME_TYPES } from './audio-format';
 
 /** A little slack over the 120 s the recorder allows (its clock and the container's differ slightly). */
 const MAX_RECORDING_SECONDS = RECORDING_LIMIT_SECONDS + 5;
-/**
- * Largest recording accepted: 125 s of 48 kHz 16-bit mono WAV is 12 MB, and Google takes at most
- * 10 MB of inline audio; the browser's Opus or AAC recordings of 2 minutes are about 1 MB.
- */
-const MAX_RECORDING_BYTES = 10_000_000;
 /** Shorter than this holds no word. */
 const MIN_RECORDING_SECONDS = 0.3;
 /** Transcriptions per requester (user, guest book or address) and window. */
@@ -23,7 +19,12 @@ export function maxRecordingBytes(uploadLimitBytes: number): number {
  * Checks a recording from its bytes (container, not corrupt, not too long) and has the configured
  * provider transcribe it in the given language. Every failure is an AppError with a `speech.*` code.
  */
-export async function transcribeRecording(provider: SpeechToText, audio: Buffer, language: Language, log?: { warn: (obj: object, msg: string) => void }): Promise<string> {
+export async function transcribeRecording(
+  provider: SpeechToText,
+  audio: Buffer,
+  language: Language,
+  log?: { warn: (obj: object, msg: string) => void },
+): Promise<string> {
   if (audio.length === 0) throw new AppError(400, 'speech.empty_audio');
   let info;
   try {
@@ -50,7 +51,10 @@ export async function transcribeRecording(provider: SpeechToText, audio: Buffer,
     });
   } catch (error) {
     if (!(error instanceof SpeechProviderError)) throw error;
-    log?.warn({ provider: provider.name, kind: error.kind, upstreamStatus: error.upstreamStatus, detail: error.message }, 'speech-to-text failed');
+    log?.warn(
+      { provider: provider.name, kind: error.kind, upstreamStatus: error.upstreamStatus, detail: error.message },
+      'speech-to-text failed',
+    );
     switch (error.kind) {
       case 'timeout':
         throw new AppError(504, 'speech.provider_timeout');

@@ -30,7 +30,8 @@ export function makeWav(seconds: number, sampleRate = 8000): Buffer {
 export async function multipart(fields: Record<string, string>, file?: { field?: string; data: Buffer; name: string; type?: string }) {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
-  if (file) form.append(file.field ?? 'audio', new Blob([new Uint8Array(file.data)], { type: file.type ?? 'application/octet-stream' }), file.name);
+  if (file)
+    form.append(file.field ?? 'audio', new Blob([new Uint8Array(file.data)], { type: file.type ?? 'application/octet-stream' }), file.name);
   const response = new Response(form);
   return { payload: Buffer.from(await response.arrayBuffer()), headers: { 'content-type': response.headers.get('content-type') ?? '' } };
 }

@@ -13,8 +13,15 @@ describe('voice sample', () => {
   });
   afterAll(() => app?.close());
 
-  async function upload(headers: Record<string, string>, fields: Record<string, string>, file?: { data: Buffer; name?: string; field?: string }) {
-    const body = await multipart(fields, file && { field: file.field ?? 'voice_sample', data: file.data, name: file.name ?? 'voice_sample.wav', type: 'audio/wav' });
+  async function upload(
+    headers: Record<string, string>,
+    fields: Record<string, string>,
+    file?: { data: Buffer; name?: string; field?: string },
+  ) {
+    const body = await multipart(
+      fields,
+      file && { field: file.field ?? 'voice_sample', data: file.data, name: file.name ?? 'voice_sample.wav', type: 'audio/wav' },
+    );
     return app.inject({ method: 'POST', url: '/api/uploadVoiceSample', headers: { ...headers, ...body.headers }, payload: body.payload });
   }
   const status = (headers: Record<string, string>, id: number) => app.inject({ method: 'GET', url: `/api/voiceSample/${id}`, headers });
@@ -33,19 +40,22 @@ describe('voice sample', () => {
     expect(await app.ctx.storage.get(sessionFileKey(book.id, VOICE_SAMPLE_KEY))).toBeNull();
   });
 
-  it('refuses another author’s book with 403', async () => {
+  it('refuses another author’s book with 404, as an unknown one', async () => {
     const { book, fields } = await ownBook();
     const other = await createUser(app);
     const res = await upload(other.headers, fields, { data: makeWav(15) });
-    expect(res.statusCode).toBe(403);
-    expect(res.json().code).toBe('books.not_yours');
-    expect((await status(other.headers, book.id)).statusCode).toBe(403);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().code).toBe('books.not_found');
+    expect((await status(other.headers, book.id)).statusCode).toBe(404);
     expect(await app.ctx.storage.get(sessionFileKey(book.id, VOICE_SAMPLE_KEY))).toBeNull();
   });
 
   it('refuses what is not audio with 415, whatever its name and declared type', async () => {
     const { user, book, fields } = await ownBook();
-    const res = await upload({ ...user.headers, lng: 'fr' }, fields, { data: Buffer.from('<html>not a recording, just text pretending</html>'), name: 'voice.wav' });
+    const res = await upload({ ...user.headers, lng: 'fr' }, fields, {
+      data: Buffer.from('<html>not a recording, just text pretending</html>'),
+      name: 'voice.wav',
+    });
     expect(res.statusCode).toBe(415);
     expect(res.json()).toMatchObject({ code: 'speech.unsupported_audio' });
     expect(res.json().error).toContain('format d’enregistrement n’est pas pris en charge');
@@ -78,7 +88,9 @@ describe('voice sample', () => {
     const { user, book, fields } = await ownBook();
     const webm = readFixture('chromium-recording.webm');
     // the real browser fixture is a short clip: too short for a voice sample
-    expect((await upload(user.headers, fields, { data: webm, name: 'abcdefgh1700000000000.webm' })).json().code).toBe('speech.sample_too_short');
+    expect((await upload(user.headers, fields, { data: webm, name: 'abcdefgh1700000000000.webm' })).json().code).toBe(
+      'speech.sample_too_short',
+    );
 
     const wav = makeWav(30);
     const res = await upload(user.headers, fields, { data: wav, name: 'Xy7Qa9Lm1732240000000.wav' });

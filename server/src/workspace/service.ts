@@ -1,3 +1,4 @@
+import { CHECKPOINT_MAX_BYTES } from '@common/api/workspace';
 import type { CheckpointData } from '@common/schemas/session';
 import { progressPercent } from '@common/rules/progress';
 import { unpaidViolation } from '@common/rules/workspace-unpaid';
@@ -11,17 +12,21 @@ import {
   findSessionRow,
   listSessionFileKeys,
   parseCheckpoint,
+  readCheckpoint,
   presentSession,
   saveCheckpoint,
   type SessionRow,
 } from '../books/repository';
 
-/** A saved checkpoint may not exceed this (the route's body limit is the same). */
-export const CHECKPOINT_MAX_BYTES = 5_000_000;
-
 export async function presentWorkspace(db: Db, row: SessionRow): Promise<WorkspaceSession> {
   const session = presentSession(row);
-  return { ...session, progress: progressPercent(session.checkpoint_data.data), images: (await listSessionFileKeys(db, row.id)).filter((key) => IMAGE_KEY_PATTERN.test(key)) };
+  const { overLimit } = readCheckpoint(row);
+  return {
+    ...session,
+    progress: progressPercent(session.checkpoint_data.data),
+    images: (await listSessionFileKeys(db, row.id)).filter((key) => IMAGE_KEY_PATTERN.test(key)),
+    ...(overLimit.length ? { over_limit: overLimit } : {}),
+  };
 }
 
 /** Ids must be unique (chapters in the book, questions in a chapter): merging relies on them. */

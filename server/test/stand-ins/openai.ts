@@ -98,7 +98,14 @@ export async function startOpenAiStandIn(options: { apiKey?: string; defaultBeha
           res.writeHead(behaviour.status, { 'content-type': 'text/html' });
           return res.end(behaviour.rawBody);
         }
-        return sendError(res, behaviour.status, behaviour.message ?? 'The server had an error while processing your request.', behaviour.type ?? 'server_error', behaviour.code ?? null, behaviour.retryAfter);
+        return sendError(
+          res,
+          behaviour.status,
+          behaviour.message ?? 'The server had an error while processing your request.',
+          behaviour.type ?? 'server_error',
+          behaviour.code ?? null,
+          behaviour.retryAfter,
+        );
       case 'hang':
         res.writeHead(200, { 'content-type': 'text/event-stream' });
         res.flushHeaders();
@@ -106,11 +113,16 @@ export async function startOpenAiStandIn(options: { apiKey?: string; defaultBeha
       case 'json': {
         const text = behaviour.text ?? echoAnswers(body.messages);
         res.writeHead(200, { 'content-type': 'application/json' });
-        return res.end(JSON.stringify({
-          id, object: 'chat.completion', created, model: body.model,
-          choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }],
-          usage: { prompt_tokens: 10, completion_tokens: pieces(text).length, total_tokens: 10 + pieces(text).length },
-        }));
+        return res.end(
+          JSON.stringify({
+            id,
+            object: 'chat.completion',
+            created,
+            model: body.model,
+            choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }],
+            usage: { prompt_tokens: 10, completion_tokens: pieces(text).length, total_tokens: 10 + pieces(text).length },
+          }),
+        );
       }
       default:
         break;
@@ -131,7 +143,9 @@ export async function startOpenAiStandIn(options: { apiKey?: string; defaultBeha
         return;
       }
       if (behaviour.kind === 'error-chunk' && i >= (behaviour.afterChunks ?? 0)) {
-        res.write(`data: ${JSON.stringify({ error: { message: behaviour.message ?? 'The model is overloaded.', type: 'server_error', param: null, code: null } })}\n\n`);
+        res.write(
+          `data: ${JSON.stringify({ error: { message: behaviour.message ?? 'The model is overloaded.', type: 'server_error', param: null, code: null } })}\n\n`,
+        );
         return res.end();
       }
       res.write(chunk({ content: words[i] }, null));
@@ -139,7 +153,9 @@ export async function startOpenAiStandIn(options: { apiKey?: string; defaultBeha
     }
     res.write(chunk({}, behaviour.kind === 'stream' ? (behaviour.finishReason ?? 'stop') : 'stop'));
     if (body.stream_options?.include_usage) {
-      res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: body.model, choices: [], usage: { prompt_tokens: 42, completion_tokens: words.length, total_tokens: 42 + words.length } })}\n\n`);
+      res.write(
+        `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: body.model, choices: [], usage: { prompt_tokens: 42, completion_tokens: words.length, total_tokens: 42 + words.length } })}\n\n`,
+      );
     }
     res.write('data: [DONE]\n\n');
     res.end();

@@ -24,21 +24,30 @@ const sha256 = (data: string | Buffer) => crypto.createHash('sha256').update(dat
 const hmac = (key: string | Buffer, data: string) => crypto.createHmac('sha256', key).update(data).digest();
 
 function xmlError(res: http.ServerResponse, status: number, code: string, message: string) {
-  send(res, status, `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${message}</Message></Error>`, { 'content-type': 'application/xml' });
+  send(res, status, `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${message}</Message></Error>`, {
+    'content-type': 'application/xml',
+  });
 }
 
 /** Why the request's signature is wrong, or null when it is right. */
 function checkSignature(req: http.IncomingMessage, body: Buffer, region: string, accessKeyId: string, secret: string): string | null {
-  const match = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, SignedHeaders=([a-z0-9;-]+), Signature=([0-9a-f]{64})$/.exec(
-    req.headers.authorization ?? '',
-  );
+  const match =
+    /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request, SignedHeaders=([a-z0-9;-]+), Signature=([0-9a-f]{64})$/.exec(
+      req.headers.authorization ?? '',
+    );
   if (!match) return 'malformed Authorization header';
   const [, keyId, dateStamp, scopeRegion, signedHeaders, signature] = match;
   if (keyId !== accessKeyId) return 'unknown access key';
   if (scopeRegion !== region) return 'wrong region in the credential scope';
   const amzDate = String(req.headers['x-amz-date'] ?? '');
   if (!/^\d{8}T\d{6}Z$/.test(amzDate) || amzDate.slice(0, 8) !== dateStamp) return 'bad x-amz-date';
-  if (Math.abs(Date.parse(`${amzDate.slice(0, 4)}-${amzDate.slice(4, 6)}-${amzDate.slice(6, 11)}:${amzDate.slice(11, 13)}:${amzDate.slice(13)}`) - Date.now()) > 15 * 60_000) {
+  if (
+    Math.abs(
+      Date.parse(`${amzDate.slice(0, 4)}-${amzDate.slice(4, 6)}-${amzDate.slice(6, 11)}:${amzDate.slice(11, 13)}:${amzDate.slice(13)}`) -
+        Date.now(),
+    ) >
+    15 * 60_000
+  ) {
     return 'request time too skewed';
   }
   const names = signedHeaders.split(';');
@@ -46,14 +55,46 @@ function checkSignature(req: http.IncomingMessage, body: Buffer, region: string,
   const payloadHash = String(req.headers['x-amz-content-sha256'] ?? '');
   if (payloadHash !== sha256(body)) return 'x-amz-content-sha256 does not match the body';
   const url = new URL(req.url ?? '/', 'http://localhost');
-  const query = [...url.searchParams].map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).sort().join('&');
-  const canonicalRequest = [req.method, url.pathname, query, ...names.map((n) => `${n}:${String(req.headers[n] ?? '').trim()}`), '', signedHeaders, payloadHash].join('\n');
+  const query = [...url.searchParams]
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
+    .sort()
+    .join('&');
+  const canonicalRequest = [
+    req.method,
+    url.pathname,
+    query,
+    ...names.map((n) => `${n}:${String(req.headers[n] ?? '').trim()}`),
+    '',
+    signedHeaders,
+    payloadHash,
+  ].join('\n');
   const stringToSign = ['AWS4-HMAC-SHA256', amzDate, `${dateStamp}/${region}/s3/aws4_request`, sha256(canonicalRequest)].join('\n');
   const key = hmac(hmac(hmac(hmac(`AWS4${secret}`, dateStamp), region), 's3'), 'aws4_request');
   return hmac(key, stringToSign).toString('hex') === signature ? null : 'signature does not match';
 }
 
-export async function startS3StandIn(options: { bucket?: string; region?: string; accessKeyId?: string; secretAccessKey?: string } = {}): Promise<S3StandIn> {
+const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** ListObjectsV2 (`GET /{bucket}?list-type=2&prefix=…`): keys in order, `pageSize` a page, continuation tokens. */
+function listObjects(res: http.ServerResponse, keys: string[], query: URLSearchParams, pageSize: number) {
+  const prefix = query.get('prefix') ?? '';
+  const after = query.get('continuation-token') ?? '';
+  const matching = keys.filter((key) => key.startsWith(prefix) && key > after).sort();
+  const page = matching.slice(0, pageSize);
+  const truncated = matching.length > page.length;
+  const contents = page.map((key) => `<Contents><Key>${escapeXml(key)}</Key></Contents>`).join('');
+  const next = truncated ? `<NextContinuationToken>${escapeXml(page.at(-1)!)}</NextContinuationToken>` : '';
+  send(
+    res,
+    200,
+    `<?xml version="1.0" encoding="UTF-8"?>\n<ListBucketResult><Prefix>${escapeXml(prefix)}</Prefix><KeyCount>${page.length}</KeyCount><IsTruncated>${truncated}</IsTruncated>${contents}${next}</ListBucketResult>`,
+    { 'content-type': 'application/xml' },
+  );
+}
+
+export async function startS3StandIn(
+  options: { bucket?: string; region?: string; accessKeyId?: string; secretAccessKey?: string; pageSize?: number } = {},
+): Promise<S3StandIn> {
   const bucket = options.bucket ?? 'plume-test';
   const region = options.region ?? 'eu-west-3';
   const accessKeyId = options.accessKeyId ?? 'AKIAPLUMETEST';
@@ -63,7 +104,8 @@ export async function startS3StandIn(options: { bucket?: string; region?: string
 
   const standIn = await listenStandIn(async (req, res) => {
     const body = await readBody(req);
-    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const path = url.pathname;
     const record = { method: req.method ?? '', path, authorization: req.headers.authorization ?? '', status: 0 };
     requests.push(record);
     const answer = (status: number, fn: () => void) => {
@@ -75,6 +117,9 @@ export async function startS3StandIn(options: { bucket?: string; region?: string
     const [, bucketName, ...rest] = path.split('/');
     if (bucketName !== bucket) return answer(404, () => xmlError(res, 404, 'NoSuchBucket', 'The specified bucket does not exist'));
     const key = rest.map(decodeURIComponent).join('/');
+    if (!key && req.method === 'GET' && url.searchParams.get('list-type') === '2') {
+      return answer(200, () => listObjects(res, [...objects.keys()], url.searchParams, options.pageSize ?? 1000));
+    }
     if (!key) return answer(400, () => xmlError(res, 400, 'InvalidRequest', 'object key missing'));
     switch (req.method) {
       case 'PUT':

@@ -64,13 +64,25 @@ export async function startWhisperStandIn({ port = 0, apiKey }: { port?: number;
       return send(404, openAiError(`Invalid URL (${req.method} ${url.pathname})`, 'invalid_request_error'));
     }
     if (apiKey && req.headers.authorization !== `Bearer ${apiKey}`) {
-      return send(401, openAiError('Incorrect API key provided. You can find your API key at https://platform.openai.com/account/api-keys.', 'invalid_request_error', null, 'invalid_api_key'));
+      return send(
+        401,
+        openAiError(
+          'Incorrect API key provided. You can find your API key at https://platform.openai.com/account/api-keys.',
+          'invalid_request_error',
+          null,
+          'invalid_api_key',
+        ),
+      );
     }
     let form: FormData;
     try {
-      form = await new Request('http://localhost/', { method: 'POST', headers: { 'content-type': req.headers['content-type'] ?? '' }, body: raw }).formData();
+      form = await new Request('http://localhost/', {
+        method: 'POST',
+        headers: { 'content-type': req.headers['content-type'] ?? '' },
+        body: raw,
+      }).formData();
     } catch {
-      return send(400, openAiError("Could not parse multipart form", 'invalid_request_error'));
+      return send(400, openAiError('Could not parse multipart form', 'invalid_request_error'));
     }
     const file = form.get('file');
     const text = (name: string) => {
@@ -89,14 +101,26 @@ export async function startWhisperStandIn({ port = 0, apiKey }: { port?: number;
     };
     state.requests.push(record);
 
-    if (!(file instanceof File)) return send(400, openAiError("1 validation error for Request\nbody -> file\n  field required (type=value_error.missing)", 'invalid_request_error'));
+    if (!(file instanceof File))
+      return send(
+        400,
+        openAiError('1 validation error for Request\nbody -> file\n  field required (type=value_error.missing)', 'invalid_request_error'),
+      );
     if (!record.model) return send(400, openAiError('you must provide a model parameter', 'invalid_request_error'));
     const extension = (record.fileName ?? '').split('.').pop()?.toLowerCase() ?? '';
     if (!FORMATS.includes(extension)) {
       return send(400, openAiError(`Invalid file format. Supported formats: ${JSON.stringify(FORMATS)}`, 'invalid_request_error'));
     }
     if (record.language !== null && !/^[a-z]{2}$/.test(record.language)) {
-      return send(400, openAiError(`Invalid language '${record.language}'. Language parameter must be specified in ISO-639-1 format.`, 'invalid_request_error', 'language', 'invalid_language_format'));
+      return send(
+        400,
+        openAiError(
+          `Invalid language '${record.language}'. Language parameter must be specified in ISO-639-1 format.`,
+          'invalid_request_error',
+          'language',
+          'invalid_language_format',
+        ),
+      );
     }
 
     switch (state.mode) {
@@ -121,7 +145,13 @@ export async function startWhisperStandIn({ port = 0, apiKey }: { port?: number;
     const format = record.responseFormat ?? 'verbose_json'; // LocalAI's default; OpenAI's is json
     if (format === 'text') return send(200, `${heard}\n`, 'text/plain');
     if (format === 'json') return send(200, { text: heard });
-    return send(200, { task: 'transcribe', language: record.language ?? 'en', duration: 3.2, text: heard, segments: [{ id: 0, start: 0, end: 3.2, text: heard }] });
+    return send(200, {
+      task: 'transcribe',
+      language: record.language ?? 'en',
+      duration: 3.2,
+      text: heard,
+      segments: [{ id: 0, start: 0, end: 3.2, text: heard }],
+    });
   }, port);
   state.port = standIn.port;
   state.url = `${standIn.origin}/v1`;

@@ -23,9 +23,20 @@ function Toasts() {
       newestOnTop
       aria-label={t('notifications')}
       closeButton={({ closeToast, theme }: CloseButtonProps) => (
-        <button type="button" className={`Toastify__close-button Toastify__close-button--${theme}`} aria-label={t('close')} onClick={(event) => { event.stopPropagation(); closeToast(true); }}>
+        <button
+          type="button"
+          className={`Toastify__close-button Toastify__close-button--${theme}`}
+          aria-label={t('close')}
+          onClick={(event) => {
+            event.stopPropagation();
+            closeToast(true);
+          }}
+        >
           <svg aria-hidden="true" viewBox="0 0 14 16" width="14" height="16">
-            <path fillRule="evenodd" d="M7.71 8.23l3.75 3.75-1.48 1.48-3.75-3.75-3.75 3.75L1 11.98l3.75-3.75L1 4.48 2.48 3l3.75 3.75L9.98 3l1.48 1.48-3.75 3.75z" />
+            <path
+              fillRule="evenodd"
+              d="M7.71 8.23l3.75 3.75-1.48 1.48-3.75-3.75-3.75 3.75L1 11.98l3.75-3.75L1 4.48 2.48 3l3.75 3.75L9.98 3l1.48 1.48-3.75 3.75z"
+            />
           </svg>
         </button>
       )}

@@ -1,11 +1,10 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import axios from 'axios';
-import Cookies from 'js-cookie';
 import { toast } from 'react-toastify';
 import { HTTP_TIMEOUT_MS } from '@common/constants';
 import { languageOfPath } from '@common/languages';
 import { api, apiBaseUrl, requestLanguage } from '../lib/api';
-import { clearToken, getToken, onUnauthorized, setToken } from '../lib/token-store';
+import { clearSessionMarker, hasSession, onUnauthorized } from '../lib/token-store';
 import { i18n } from './i18n';
 
 export interface AuthUser {
@@ -25,35 +24,30 @@ interface AuthState {
 }
 
 export interface AuthContextValue extends AuthState {
-  /** Stores the token (cookie when remembered, else session storage) and marks the user logged in. */
-  signIn(token: string, user: AuthUser, remember: boolean): void;
-  /** Clears the token and the user; the caller navigates. */
+  /** Marks the user logged in (the server has set the session cookie). */
+  signIn(user: AuthUser): void;
+  /** Forgets the user; the caller navigates. */
   signOut(): void;
   setUser(user: AuthUser): void;
   setMobileMenuOpen(open: boolean): void;
-  /** Logout (spec section 4): revokes the token on the server, clears it, opens /{lang}/login. */
+  /** Logout (spec section 4): revokes the token on the server (which clears the cookie), opens /{lang}/login. */
   logout(): Promise<void>;
 }
-
-/** True when the token lives in the 30-day cookie (remember me), not in session storage. */
-const tokenIsRemembered = () => sessionStorage.getItem('token') === null && Cookies.get('token') !== undefined;
 
 const loginPath = () => `/${languageOfPath(window.location.pathname)}/login`;
 
 /**
- * Startup refresh (spec section 4): with a stored token, ask for a fresh one. A verified user is
- * signed in (the new token kept where the old one was); an unverified one sees 'user not allowed';
- * any failure clears the session and opens the login page. Sent outside the shared client so its
- * 401 does not also trigger the global "401 → /" handling.
+ * Startup refresh (spec section 4): with a session, ask for a fresh token (the server rotates the
+ * cookie). A verified user is signed in; an unverified one sees 'user not allowed'; any failure clears
+ * the session and opens the login page. Sent outside the shared client so its 401 does not also
+ * trigger the global "401 → /" handling.
  */
-async function refreshSession(): Promise<{ token: string; user: AuthUser } | 'not_allowed' | 'failed'> {
-  const token = getToken();
-  if (!token) return 'failed';
+async function refreshSession(): Promise<{ user: AuthUser } | 'not_allowed' | 'failed'> {
   try {
     const response = await axios.post<{ success: { token: string; user: AuthUser } }>(
       `${apiBaseUrl()}/api/refreshToken`,
       {},
-      { headers: { Authorization: `Bearer ${token}`, lng: requestLanguage() }, timeout: HTTP_TIMEOUT_MS },
+      { headers: { lng: requestLanguage() }, timeout: HTTP_TIMEOUT_MS },
     );
     const { success } = response.data;
     return success.user?.is_verified ? success : 'not_allowed';
@@ -67,15 +61,14 @@ async function refreshSession(): Promise<{ token: string; user: AuthUser } | 'no
 const AuthContext = createContext<AuthContextValue | null>(null);
 
 export function AuthProvider({ children }: { children: ReactNode }) {
-  // Logged-in starts true when a token exists (spec section 4); the startup refresh confirms it.
-  const [state, setState] = useState<AuthState>(() => ({ isLoggedIn: getToken() !== null, user: null, isMobileMenuOpen: false }));
+  // Logged-in starts true when a session marker exists (spec section 4); the startup refresh confirms it.
+  const [state, setState] = useState<AuthState>(() => ({ isLoggedIn: hasSession(), user: null, isMobileMenuOpen: false }));
 
-  const signIn = useCallback((token: string, user: AuthUser, remember: boolean) => {
-    setToken(token, remember);
+  const signIn = useCallback((user: AuthUser) => {
     setState((s) => ({ ...s, isLoggedIn: true, user }));
   }, []);
   const signOut = useCallback(() => {
-    clearToken();
+    clearSessionMarker();
     setState((s) => ({ ...s, isLoggedIn: false, user: null }));
   }, []);
   const setUser = useCallback((user: AuthUser) => setState((s) => ({ ...s, user })), []);
@@ -83,27 +76,26 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const logout = useCallback(async () => {
     try {
-      if (getToken()) await api.post('/revokeToken', {}, { quiet: true } as object);
+      if (hasSession()) await api.post('/revokeToken', {}, { quiet: true } as object);
     } catch {
       // already invalid on the server: nothing more to revoke
     }
-    clearToken();
+    clearSessionMarker();
     setState((s) => ({ ...s, isLoggedIn: false, user: null }));
     window.location.assign(loginPath());
   }, []);
 
   useEffect(() => {
-    if (!getToken()) return;
+    if (!hasSession()) return;
     let cancelled = false;
     refreshSession().then(
       async (outcome) => {
         if (cancelled) return;
         if (typeof outcome === 'object') {
-          setToken(outcome.token, tokenIsRemembered());
           setState((s) => ({ ...s, isLoggedIn: true, user: outcome.user }));
           return;
         }
-        clearToken();
+        clearSessionMarker();
         setState((s) => ({ ...s, isLoggedIn: false, user: null }));
         if (outcome === 'not_allowed') {
           await i18n.loadNamespaces('auth');

@@ -3,22 +3,22 @@ import LanguageDetector from 'i18next-browser-languagedetector';
 import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
 import { COOKIE_LIFETIME_MS, DEFAULT_LANGUAGE, LANGUAGES, TRANSLATION_LOADING } from '@common/constants';
-import { languageOfPath } from '@common/languages';
+import { arrivalLanguage } from '@common/languages';
+import { savedLanguage } from './layout/language';
 
 /**
- * Translations come from /locales/{lng}/{ns}.json. The language of the URL wins (every route starts
- * with it); otherwise the detector's order: query, cookie, localStorage, sessionStorage, navigator, html tag.
+ * Translations come from /locales/{lng}/{ns}.json. The language starts as the URL's (every route starts
+ * with it); on `/` and unknown paths as the visitor's saved choice, else the browser's among ours, else fr.
+ * The detector then only caches the choice (cookie and localStorage).
  */
-const pathLanguage = typeof window !== 'undefined' && LANGUAGES.some((l) => window.location.pathname.startsWith(`/${l}`))
-  ? languageOfPath(window.location.pathname)
-  : undefined;
+const startLanguage = arrivalLanguage(window.location.pathname, savedLanguage(), navigator.languages);
 
 void i18n
   .use(HttpBackend)
   .use(LanguageDetector)
   .use(initReactI18next)
   .init({
-    lng: pathLanguage,
+    lng: startLanguage,
     supportedLngs: [...LANGUAGES],
     fallbackLng: DEFAULT_LANGUAGE,
     load: 'languageOnly',

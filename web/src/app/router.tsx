@@ -1,15 +1,14 @@
 import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ROOT_REDIRECT, type Language } from '@common/constants';
-import { isLanguage } from '@common/languages';
+import type { Language } from '@common/constants';
+import { arrivalPath, isLanguage } from '@common/languages';
 import { Loader } from '../components/loader';
 import { useAuth } from './auth';
 import { Layout } from './layout/layout';
 import { paths } from '../lib/paths';
 
-const page = (load: () => Promise<Record<string, ComponentType>>, name: string) =>
-  lazy(async () => ({ default: (await load())[name] }));
+const page = (load: () => Promise<Record<string, ComponentType>>, name: string) => lazy(async () => ({ default: (await load())[name] }));
 
 const HomePage = page(() => import('../features/home/home-page'), 'HomePage');
 const LoginPage = page(() => import('../features/auth/pages/login-page'), 'LoginPage');
@@ -33,6 +32,12 @@ const ThankYouPurchasePage = page(() => import('../features/payments/pages/thank
 const PrintingPage = page(() => import('../features/printing/pages/printing-page'), 'PrintingPage');
 const PrintingPaymentPage = page(() => import('../features/printing/pages/printing-payment-page'), 'PrintingPaymentPage');
 
+/** `/` and unknown paths: the story choice in the current language (i18n.ts starts it on the arrival language). */
+function Arrival() {
+  const { i18n } = useTranslation();
+  return <Navigate to={arrivalPath(i18n.language as Language)} replace />;
+}
+
 /** Checks the language segment, keeps i18next on it, scrolls to the top on every route change. */
 function LanguageRoot() {
   const { lang } = useParams();
@@ -44,7 +49,7 @@ function LanguageRoot() {
   useEffect(() => {
     if (isLanguage(lang) && i18n.resolvedLanguage !== lang) void i18n.changeLanguage(lang);
   }, [lang, i18n]);
-  if (!isLanguage(lang)) return <Navigate to={ROOT_REDIRECT} replace />;
+  if (!isLanguage(lang)) return <Arrival />;
   return (
     <Layout>
       <Suspense fallback={<Loader />}>
@@ -64,7 +69,7 @@ function RequireLogin() {
 }
 
 export const router = createBrowserRouter([
-  { path: '/', element: <Navigate to={ROOT_REDIRECT} replace /> },
+  { path: '/', element: <Arrival /> },
   {
     path: '/:lang',
     element: <LanguageRoot />,
@@ -95,8 +100,8 @@ export const router = createBrowserRouter([
       { path: 'audiobook-payment', element: <AudiobookPaymentPage /> },
       { path: 'thankyou/purchase', element: <ThankYouPurchasePage /> },
       { path: 'thankyou/register', element: <ThankYouRegisterPage /> },
-      { path: '*', element: <Navigate to={ROOT_REDIRECT} replace /> },
+      { path: '*', element: <Arrival /> },
     ],
   },
-  { path: '*', element: <Navigate to={ROOT_REDIRECT} replace /> },
+  { path: '*', element: <Arrival /> },
 ]);

@@ -4,7 +4,14 @@ import styles from './button.module.css';
 type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
 
 /** The one button: large target, visible focus, a busy state that keeps its width. */
-export function Button({ variant = 'primary', busy = false, className, children, disabled, ...rest }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; busy?: boolean }) {
+export function Button({
+  variant = 'primary',
+  busy = false,
+  className,
+  children,
+  disabled,
+  ...rest
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; busy?: boolean }) {
   return (
     <button
       type="button"

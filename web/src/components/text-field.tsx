@@ -35,8 +35,16 @@ export function TextField({
           </button>
         ) : null}
       </div>
-      {hint ? <p id={`${id}-hint`} className={styles.hint}>{hint}</p> : null}
-      {error ? <p id={`${id}-error`} className={styles.error} role="alert">{error}</p> : null}
+      {hint ? (
+        <p id={`${id}-hint`} className={styles.hint}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className={styles.error} role="alert">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }

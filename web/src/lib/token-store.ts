@@ -1,29 +1,19 @@
 import Cookies from 'js-cookie';
-import { COOKIE_LIFETIME_MS } from '@common/constants';
 
 /**
- * Where the bearer token lives: a `token` cookie (30 days, secure on https) when the user asked to
- * be remembered, else session storage (gone when the browser closes).
+ * The session token lives in an HttpOnly cookie set by the server (docs/decisions/0020-session-cookie.md):
+ * no page script can read it, and every same-origin call carries it. What the page sees is the
+ * `plume_signed_in` marker the server sets beside it (30 days with remember me, else until the
+ * browser closes): it only says a session may exist, the startup refresh confirms it.
  */
-const KEY = 'token';
-const secure = () => window.location.protocol === 'https:';
+const SIGNED_IN = 'plume_signed_in';
 
-export function getToken(): string | null {
-  return sessionStorage.getItem(KEY) ?? Cookies.get(KEY) ?? null;
+export function hasSession(): boolean {
+  return Cookies.get(SIGNED_IN) === '1';
 }
 
-export function setToken(token: string, remember: boolean): void {
-  clearToken();
-  if (remember) {
-    Cookies.set(KEY, token, { expires: COOKIE_LIFETIME_MS / 86_400_000, path: '/', secure: secure(), sameSite: 'lax' });
-  } else {
-    sessionStorage.setItem(KEY, token);
-  }
-}
-
-export function clearToken(): void {
-  sessionStorage.removeItem(KEY);
-  Cookies.remove(KEY, { path: '/' });
+export function clearSessionMarker(): void {
+  Cookies.remove(SIGNED_IN, { path: '/' });
 }
 
 type Listener = () => void;
@@ -36,6 +26,6 @@ export function onUnauthorized(listener: Listener): () => void {
 }
 
 export function notifyUnauthorized(): void {
-  clearToken();
+  clearSessionMarker();
   unauthorizedListeners.forEach((listener) => listener());
 }

@@ -1,4 +1,3 @@
-import WordExtractor from 'word-extractor';
 import { AppError } from '../../http/errors';
 import type { Block } from './split';
 
@@ -11,6 +10,7 @@ export async function readDoc(buffer: Buffer): Promise<Block[]> {
   if (isEncryptedWordBinary(buffer)) throw new AppError(400, 'books.document_encrypted');
   let body: string;
   try {
+    const { default: WordExtractor } = await import('word-extractor'); // loaded on first use, not at start
     const document = await new WordExtractor().extract(buffer);
     // The library takes this option (its default turns ’ “ ” into ASCII), though its types omit it.
     body = (document as unknown as { getBody(options: { filterUnicode: boolean }): string }).getBody({ filterUnicode: false });
@@ -22,8 +22,11 @@ export async function readDoc(buffer: Buffer): Promise<Block[]> {
   body.split('\f').forEach((page, index) => {
     if (index > 0) blocks.push({ kind: 'page_break' });
     for (const line of page.split(/\r?\n|\r/)) {
-      // eslint-disable-next-line no-control-regex -- Word's field and cell marks are control characters
-      const text = line.replace(/[\u0000-\u0008\u000b\u000e-\u001f]/g, '').replace(/\s+/g, ' ').trim();
+      const text = line
+        // eslint-disable-next-line no-control-regex -- Word's field and cell marks are control characters
+        .replace(/[\u0000-\u0008\u000b\u000e-\u001f]/g, '')
+        .replace(/\s+/g, ' ')
+        .trim();
       if (text) blocks.push({ kind: 'paragraph', text });
     }
   });

@@ -1,5 +1,4 @@
 import JSZip from 'jszip';
-import mammoth from 'mammoth';
 import { AppError } from '../../http/errors';
 import type { Block } from './split';
 
@@ -114,6 +113,7 @@ export async function readDocx(buffer: Buffer): Promise<Block[]> {
   await checkArchive(buffer);
   let html: string;
   try {
+    const { default: mammoth } = await import('mammoth'); // loaded on first use, not at start
     const result = await mammoth.convertToHtml(
       { buffer },
       {

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
-  LEGACY_DOC_CHAPTERS, docxPlain, docxWithHeadings, docxWithPageBreaks, encryptedDocx, legacyDoc, legacyDocSource, zipBomb,
+  LEGACY_DOC_CHAPTERS,
+  docxPlain,
+  docxWithHeadings,
+  docxWithPageBreaks,
+  encryptedDocx,
+  legacyDoc,
+  legacyDocSource,
+  zipBomb,
 } from '../../../test/fixtures/books/forms';
 import { htmlToBlocks } from './docx';
 import { isEncryptedWordBinary, markHeadings } from './doc';
@@ -12,7 +19,16 @@ const h = (level: number, text: string): Block => ({ kind: 'heading', level, tex
 
 describe('splitIntoChapters', () => {
   it('splits on the highest heading level used more than once, keeping text before it', () => {
-    const chapters = splitIntoChapters([p('Foreword.'), h(1, 'Book title'), h(2, 'One'), p('a'), h(3, 'Scene'), p('b'), h(2, 'Two'), p('c')]);
+    const chapters = splitIntoChapters([
+      p('Foreword.'),
+      h(1, 'Book title'),
+      h(2, 'One'),
+      p('a'),
+      h(3, 'Scene'),
+      p('b'),
+      h(2, 'Two'),
+      p('c'),
+    ]);
     expect(chapters).toEqual([
       { name: null, paragraphs: ['Foreword.', 'Book title'] },
       { name: 'One', paragraphs: ['a', 'Scene', 'b'] },
@@ -21,7 +37,10 @@ describe('splitIntoChapters', () => {
   });
 
   it('splits on page breaks when there are no headings', () => {
-    expect(splitIntoChapters([p('a'), { kind: 'page_break' }, { kind: 'page_break' }, p('b')]).map((c) => c.paragraphs)).toEqual([['a'], ['b']]);
+    expect(splitIntoChapters([p('a'), { kind: 'page_break' }, { kind: 'page_break' }, p('b')]).map((c) => c.paragraphs)).toEqual([
+      ['a'],
+      ['b'],
+    ]);
   });
 
   it('cuts by length at paragraph ends, losing nothing', () => {
@@ -43,15 +62,29 @@ describe('splitIntoChapters', () => {
 describe('htmlToBlocks', () => {
   it('reads headings, paragraphs, list items, entities and page breaks', () => {
     expect(htmlToBlocks('<h1>Tom &amp; Jerry</h1><p>One<hr />Two</p><ul><li>item</li></ul><p>&#233;t&eacute;</p>')).toEqual([
-      h(1, 'Tom & Jerry'), p('One'), { kind: 'page_break' }, p('Two'), p('item'), p('ét&eacute;'),
+      h(1, 'Tom & Jerry'),
+      p('One'),
+      { kind: 'page_break' },
+      p('Two'),
+      p('item'),
+      p('ét&eacute;'),
     ]);
   });
 });
 
 describe('importManuscript', () => {
   it('reads a .docx by headings', async () => {
-    const chapters = await importManuscript(await docxWithHeadings([{ title: 'A', paragraphs: ['x', 'y'] }, { title: 'B', paragraphs: ['z'] }]), 'm.docx');
-    expect(chapters).toEqual([{ name: 'A', paragraphs: ['x', 'y'] }, { name: 'B', paragraphs: ['z'] }]);
+    const chapters = await importManuscript(
+      await docxWithHeadings([
+        { title: 'A', paragraphs: ['x', 'y'] },
+        { title: 'B', paragraphs: ['z'] },
+      ]),
+      'm.docx',
+    );
+    expect(chapters).toEqual([
+      { name: 'A', paragraphs: ['x', 'y'] },
+      { name: 'B', paragraphs: ['z'] },
+    ]);
   });
 
   it('reads a .docx by page breaks', async () => {
@@ -93,8 +126,24 @@ describe('legacy Word .doc', () => {
   });
 
   it('takes title-like lines followed by text for headings', () => {
-    const blocks = [p('Foreword, written last.'), p('Chapter One'), p('It rained.'), p('It rained again.'), p('Part 2'), p('The sun came out.'), p('We left.')];
-    expect(markHeadings(blocks)).toEqual([p('Foreword, written last.'), h(1, 'Chapter One'), p('It rained.'), p('It rained again.'), h(1, 'Part 2'), p('The sun came out.'), p('We left.')]);
+    const blocks = [
+      p('Foreword, written last.'),
+      p('Chapter One'),
+      p('It rained.'),
+      p('It rained again.'),
+      p('Part 2'),
+      p('The sun came out.'),
+      p('We left.'),
+    ];
+    expect(markHeadings(blocks)).toEqual([
+      p('Foreword, written last.'),
+      h(1, 'Chapter One'),
+      p('It rained.'),
+      p('It rained again.'),
+      h(1, 'Part 2'),
+      p('The sun came out.'),
+      p('We left.'),
+    ]);
   });
 
   it('leaves a poem, a single title or a title page as paragraphs', () => {

@@ -1,3 +1,4 @@
+import { MAX_DOCUMENT_BYTES } from '@common/api/books';
 import { AppError } from '../../http/errors';
 import { readDoc } from './doc';
 import { readDocx } from './docx';
@@ -5,8 +6,6 @@ import { splitIntoChapters, type ImportedChapter } from './split';
 
 export type { ImportedChapter } from './split';
 
-/** Largest manuscript file accepted (bytes). */
-export const MAX_DOCUMENT_BYTES = 10_000_000;
 /** Largest manuscript text accepted (characters, about 170 000 words). */
 const MAX_DOCUMENT_CHARS = 1_000_000;
 

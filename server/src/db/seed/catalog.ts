@@ -12,21 +12,37 @@ const CatalogFileSchema = z.object({
   services: z.array(z.object({ id: z.number(), is_active: z.boolean(), sort: z.number(), translations: byLanguage(Texts) })),
   general_categories: z.array(
     z.object({
-      id: z.number(), service_id: z.number(), is_active: z.boolean(), sort: z.number(), image_key: z.string(),
+      id: z.number(),
+      service_id: z.number(),
+      is_active: z.boolean(),
+      sort: z.number(),
+      image_key: z.string(),
       translations: byLanguage(Texts),
     }),
   ),
   tools: z.array(
     z.object({
-      id: z.number(), icon_key: z.string(), forces_one_length: z.boolean(), for_new_book: z.boolean(),
-      for_existing_book: z.boolean(), sort: z.number(), translations: byLanguage(Texts),
+      id: z.number(),
+      icon_key: z.string(),
+      forces_one_length: z.boolean(),
+      for_new_book: z.boolean(),
+      for_existing_book: z.boolean(),
+      sort: z.number(),
+      translations: byLanguage(Texts),
     }),
   ),
   plans: z.array(
     z.object({
-      id: z.number(), service_id: z.number().nullable(), kind: z.enum(['single', 'subscription', 'extra_chapter', 'gift']),
-      price_cents: z.number().int().positive(), currency: z.literal('EUR'), payed_per: z.string(),
-      is_service: z.boolean(), is_gift_card: z.boolean(), is_active: z.boolean(), sort: z.number(),
+      id: z.number(),
+      service_id: z.number().nullable(),
+      kind: z.enum(['single', 'subscription', 'extra_chapter', 'gift']),
+      price_cents: z.number().int().positive(),
+      currency: z.literal('EUR'),
+      payed_per: z.string(),
+      is_service: z.boolean(),
+      is_gift_card: z.boolean(),
+      is_active: z.boolean(),
+      sort: z.number(),
       translations: byLanguage(Texts.extend({ price_description: z.string().min(1), options: z.array(z.string().min(1)) })),
     }),
   ),
@@ -44,29 +60,62 @@ export async function seedCatalog(db: Db, contentDir: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
     for (const s of catalog.services) {
       const row = { id: s.id, is_active: fromBool(s.is_active), sort: s.sort, translations: JSON.stringify(s.translations) };
-      await trx.insertInto('services').values(row).onConflict((oc) => oc.column('id').doUpdateSet(row)).execute();
+      await trx
+        .insertInto('services')
+        .values(row)
+        .onConflict((oc) => oc.column('id').doUpdateSet(row))
+        .execute();
     }
     for (const c of catalog.general_categories) {
       const row = {
-        id: c.id, service_id: c.service_id, is_active: fromBool(c.is_active), sort: c.sort, image_key: c.image_key,
+        id: c.id,
+        service_id: c.service_id,
+        is_active: fromBool(c.is_active),
+        sort: c.sort,
+        image_key: c.image_key,
         translations: JSON.stringify(c.translations),
       };
-      await trx.insertInto('general_categories').values(row).onConflict((oc) => oc.column('id').doUpdateSet(row)).execute();
+      await trx
+        .insertInto('general_categories')
+        .values(row)
+        .onConflict((oc) => oc.column('id').doUpdateSet(row))
+        .execute();
     }
     for (const t of catalog.tools) {
       const row = {
-        id: t.id, icon_key: t.icon_key, forces_one_length: fromBool(t.forces_one_length), for_new_book: fromBool(t.for_new_book),
-        for_existing_book: fromBool(t.for_existing_book), sort: t.sort, translations: JSON.stringify(t.translations),
+        id: t.id,
+        icon_key: t.icon_key,
+        forces_one_length: fromBool(t.forces_one_length),
+        for_new_book: fromBool(t.for_new_book),
+        for_existing_book: fromBool(t.for_existing_book),
+        sort: t.sort,
+        translations: JSON.stringify(t.translations),
       };
-      await trx.insertInto('tools').values(row).onConflict((oc) => oc.column('id').doUpdateSet(row)).execute();
+      await trx
+        .insertInto('tools')
+        .values(row)
+        .onConflict((oc) => oc.column('id').doUpdateSet(row))
+        .execute();
     }
     for (const p of catalog.plans) {
       const row = {
-        id: p.id, service_id: p.service_id, kind: p.kind, price_cents: p.price_cents, currency: p.currency, payed_per: p.payed_per,
-        is_service: fromBool(p.is_service), is_gift_card: fromBool(p.is_gift_card), is_active: fromBool(p.is_active), sort: p.sort,
+        id: p.id,
+        service_id: p.service_id,
+        kind: p.kind,
+        price_cents: p.price_cents,
+        currency: p.currency,
+        payed_per: p.payed_per,
+        is_service: fromBool(p.is_service),
+        is_gift_card: fromBool(p.is_gift_card),
+        is_active: fromBool(p.is_active),
+        sort: p.sort,
         translations: JSON.stringify(p.translations),
       };
-      await trx.insertInto('plans').values(row).onConflict((oc) => oc.column('id').doUpdateSet(row)).execute();
+      await trx
+        .insertInto('plans')
+        .values(row)
+        .onConflict((oc) => oc.column('id').doUpdateSet(row))
+        .execute();
     }
   });
 }

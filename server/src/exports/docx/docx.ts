@@ -60,17 +60,59 @@ export async function writeDocx(book: BookContent, options: { trim?: TrimSize } 
   const children: (Paragraph | TableOfContents)[] = [];
   if (book.cover) children.push(photo(book.cover, page.textPx, 560, labels.coverAlt));
   children.push(
-    new Paragraph({ heading: HeadingLevel.TITLE, alignment: AlignmentType.CENTER, pageBreakBefore: Boolean(book.cover), spacing: { before: 2400, after: 400 }, children: [new TextRun(book.title)] }),
+    new Paragraph({
+      heading: HeadingLevel.TITLE,
+      alignment: AlignmentType.CENTER,
+      pageBreakBefore: Boolean(book.cover),
+      spacing: { before: 2400, after: 400 },
+      children: [new TextRun(book.title)],
+    }),
   );
-  if (book.author) children.push(new Paragraph({ alignment: AlignmentType.CENTER, children: [new TextRun({ text: labels.byline(book.author), italics: true, size: 28 })] }));
-  children.push(new Paragraph({ alignment: AlignmentType.CENTER, spacing: { before: 1200 }, children: [new TextRun({ text: labels.rights(book.author, book.year), size: 18 })] }));
+  if (book.author)
+    children.push(
+      new Paragraph({
+        alignment: AlignmentType.CENTER,
+        children: [new TextRun({ text: labels.byline(book.author), italics: true, size: 28 })],
+      }),
+    );
+  children.push(
+    new Paragraph({
+      alignment: AlignmentType.CENTER,
+      spacing: { before: 1200 },
+      children: [new TextRun({ text: labels.rights(book.author, book.year), size: 18 })],
+    }),
+  );
   children.push(new Paragraph({ alignment: AlignmentType.CENTER, children: [new TextRun({ text: labels.madeWith, size: 18 })] }));
-  children.push(new Paragraph({ heading: HeadingLevel.HEADING_2, pageBreakBefore: true, alignment: AlignmentType.CENTER, children: [new TextRun(labels.contents)] }));
+  children.push(
+    new Paragraph({
+      heading: HeadingLevel.HEADING_2,
+      pageBreakBefore: true,
+      alignment: AlignmentType.CENTER,
+      children: [new TextRun(labels.contents)],
+    }),
+  );
   children.push(new TableOfContents(labels.contents, { hyperlink: true, headingStyleRange: '1-1' }));
 
   const opener = (label: string | null, title: string) => {
-    if (label) children.push(new Paragraph({ pageBreakBefore: true, alignment: AlignmentType.CENTER, spacing: { before: 1600 }, children: [new TextRun({ text: label.toLocaleUpperCase(), size: 18, characterSpacing: 40, color: '555555' })] }));
-    children.push(new Paragraph({ heading: HeadingLevel.HEADING_1, pageBreakBefore: !label, alignment: AlignmentType.CENTER, spacing: { before: label ? 120 : 1600, after: 480 }, keepNext: true, children: [new TextRun(title)] }));
+    if (label)
+      children.push(
+        new Paragraph({
+          pageBreakBefore: true,
+          alignment: AlignmentType.CENTER,
+          spacing: { before: 1600 },
+          children: [new TextRun({ text: label.toLocaleUpperCase(), size: 18, characterSpacing: 40, color: '555555' })],
+        }),
+      );
+    children.push(
+      new Paragraph({
+        heading: HeadingLevel.HEADING_1,
+        pageBreakBefore: !label,
+        alignment: AlignmentType.CENTER,
+        spacing: { before: label ? 120 : 1600, after: 480 },
+        keepNext: true,
+        children: [new TextRun(title)],
+      }),
+    );
   };
   if (book.introduction.length) {
     opener(null, labels.introduction);
@@ -93,8 +135,19 @@ export async function writeDocx(book: BookContent, options: { trim?: TrimSize } 
   }
 
   const section: ISectionOptions = {
-    properties: { page: { size: { width: page.width, height: page.height }, margin: { top: page.margin, bottom: page.margin, left: page.margin, right: page.margin, gutter: 200 } } },
-    footers: { default: new Footer({ children: [new Paragraph({ alignment: AlignmentType.CENTER, children: [new TextRun({ children: [PageNumber.CURRENT], size: 18 })] })] }) },
+    properties: {
+      page: {
+        size: { width: page.width, height: page.height },
+        margin: { top: page.margin, bottom: page.margin, left: page.margin, right: page.margin, gutter: 200 },
+      },
+    },
+    footers: {
+      default: new Footer({
+        children: [
+          new Paragraph({ alignment: AlignmentType.CENTER, children: [new TextRun({ children: [PageNumber.CURRENT], size: 18 })] }),
+        ],
+      }),
+    },
     children,
   };
   const doc = new Document({
@@ -106,8 +159,22 @@ export async function writeDocx(book: BookContent, options: { trim?: TrimSize } 
       default: { document: { run: { font: FONT, size: 23, language: { value: book.language } }, paragraph: { spacing: { line: 300 } } } },
       paragraphStyles: [
         { id: 'Title', name: 'Title', basedOn: 'Normal', next: 'Normal', run: { font: FONT, size: 52, bold: true } },
-        { id: 'Heading1', name: 'Heading 1', basedOn: 'Normal', next: 'Normal', quickFormat: true, run: { font: FONT, size: 38, bold: true } },
-        { id: 'Heading2', name: 'Heading 2', basedOn: 'Normal', next: 'Normal', quickFormat: true, run: { font: FONT, size: 32, bold: true } },
+        {
+          id: 'Heading1',
+          name: 'Heading 1',
+          basedOn: 'Normal',
+          next: 'Normal',
+          quickFormat: true,
+          run: { font: FONT, size: 38, bold: true },
+        },
+        {
+          id: 'Heading2',
+          name: 'Heading 2',
+          basedOn: 'Normal',
+          next: 'Normal',
+          quickFormat: true,
+          run: { font: FONT, size: 32, bold: true },
+        },
       ],
     },
     sections: [section],

@@ -94,7 +94,10 @@ export async function writeEpub(book: BookContent, options: { identifier?: strin
   });
   if (book.introduction.length) {
     docs.push({
-      id: 'introduction', file: 'introduction.xhtml', title: labels.introduction, inToc: true,
+      id: 'introduction',
+      file: 'introduction.xhtml',
+      title: labels.introduction,
+      inToc: true,
       body: `<section epub:type="introduction" role="doc-introduction"><h1>${escapeXml(labels.introduction)}</h1>\n${paragraphs(book.introduction)}</section>`,
     });
   }
@@ -121,7 +124,10 @@ export async function writeEpub(book: BookContent, options: { identifier?: strin
   }
   if (book.summary.length) {
     docs.push({
-      id: 'summary', file: 'summary.xhtml', title: labels.summary, inToc: true,
+      id: 'summary',
+      file: 'summary.xhtml',
+      title: labels.summary,
+      inToc: true,
       body: `<section epub:type="conclusion" role="doc-conclusion"><h1>${escapeXml(labels.summary)}</h1>\n${paragraphs(book.summary)}</section>`,
     });
   }
@@ -182,5 +188,10 @@ ${tocItems.map((d, i) => `<navPoint id="np-${i + 1}" playOrder="${i + 1}"><navLa
 </ncx>
 `;
   zip.file('OEBPS/toc.ncx', ncx);
-  return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE', compressionOptions: { level: 6 }, mimeType: 'application/epub+zip' });
+  return zip.generateAsync({
+    type: 'nodebuffer',
+    compression: 'DEFLATE',
+    compressionOptions: { level: 6 },
+    mimeType: 'application/epub+zip',
+  });
 }

@@ -41,7 +41,12 @@ export function breakPoints(word: string, language: Language): number[] {
     let offset = 0;
     for (let i = 0; i < parts.length - 1; i += 1) {
       offset += parts[i].length;
-      if (offset >= MIN_BEFORE && letters.length - offset >= MIN_AFTER && /\p{L}/u.test(letters[offset - 1]) && /\p{L}/u.test(letters[offset])) {
+      if (
+        offset >= MIN_BEFORE &&
+        letters.length - offset >= MIN_AFTER &&
+        /\p{L}/u.test(letters[offset - 1]) &&
+        /\p{L}/u.test(letters[offset])
+      ) {
         points.push(lead + offset);
       }
     }

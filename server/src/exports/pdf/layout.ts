@@ -30,7 +30,19 @@ export const textBottomOf = (g: Geometry) => g.height - g.bottom;
 
 /** A drawing operation; x is relative to the left edge of the text block, y to the top of the page. */
 export type Op =
-  | { t: 'text'; font: FontKey; size: number; x: number; y: number; text: string; wordSpacing: number; textWidth: number; wordCount: number; characterSpacing?: number; color?: string }
+  | {
+      t: 'text';
+      font: FontKey;
+      size: number;
+      x: number;
+      y: number;
+      text: string;
+      wordSpacing: number;
+      textWidth: number;
+      wordCount: number;
+      characterSpacing?: number;
+      color?: string;
+    }
   | { t: 'image'; image: BookImage; x: number; y: number; w: number; h: number }
   | { t: 'rule'; x: number; y: number; w: number }
   | { t: 'tocNumber'; entry: number; size: number; y: number; leaderFrom: number };
@@ -155,7 +167,15 @@ function naturalWidth(line: SetLine, m: Measurer, size: number, style: FontStyle
  * Turns a set line into text operations: one operation per run of words in the same font, with
  * pdfkit's word spacing carrying the justification (no re-measuring of the line).
  */
-function lineOps(line: SetLine, m: Measurer, size: number, width: number, y: number, align: 'justify' | 'left' | 'center', style: FontStyle = 'regular'): Op[] {
+function lineOps(
+  line: SetLine,
+  m: Measurer,
+  size: number,
+  width: number,
+  y: number,
+  align: 'justify' | 'left' | 'center',
+  style: FontStyle = 'regular',
+): Op[] {
   // Pieces: words split at no-break spaces (pdfkit treats those as word gaps too).
   const pieces: { text: string; font: FontKey; width: number; joined: boolean }[] = [];
   for (const word of line.words) {
@@ -180,7 +200,11 @@ function lineOps(line: SetLine, m: Measurer, size: number, width: number, y: num
     const runWidth = run.reduce((sum, p) => sum + p.width, 0);
     const font = run[0].font;
     ops.push({
-      t: 'text', font, size, x, y,
+      t: 'text',
+      font,
+      size,
+      x,
+      y,
       text: run.map((p) => p.text).join(' '),
       wordSpacing: gap - m.spaceWidth(font) * size,
       textWidth: runWidth,
@@ -256,7 +280,8 @@ class Flow {
       const left = lines.length - index;
       let take = Math.min(this.room, left);
       if (take < left) {
-        if (index === 0 && take < 2) take = 0; // orphan: move the paragraph
+        if (index === 0 && take < 2)
+          take = 0; // orphan: move the paragraph
         else if (left - take < 2) take = left - 2; // widow: carry one more line over
         if (index === 0 && take < 2) take = 0;
       }
@@ -339,7 +364,10 @@ function opener(flow: Flow, dest: string, label: string | null, title: string, o
   const textHeight = textBottomOf(flow.g) - flow.g.top;
   flow.y = flow.g.top + textHeight * 0.2;
   if (label) {
-    flow.centered(label.toLocaleUpperCase(), 'regular', flow.g.fontSize * 0.85, flow.g.leading * 1.4, { characterSpacing: 1.6, color: '#555555' });
+    flow.centered(label.toLocaleUpperCase(), 'regular', flow.g.fontSize * 0.85, flow.g.leading * 1.4, {
+      characterSpacing: 1.6,
+      color: '#555555',
+    });
     flow.y += flow.g.leading * 0.3;
   }
   flow.centered(title, 'semibold', flow.g.fontSize * 1.75, flow.g.fontSize * 2.2);
@@ -419,7 +447,12 @@ export function layoutBook(book: BookContent, m: Measurer, options: LayoutOption
   const pageColumn = g.fontSize * 2.6;
   const chapterNumbers = new Map(book.chapters.map((c) => [`chapter-${c.number}`, c.number]));
   toc.forEach((entry, index) => {
-    const lines = breakLines(entry.title, m, { size: g.fontSize, width: flow.width - numberColumn - pageColumn, language: book.language, hyphenate: false });
+    const lines = breakLines(entry.title, m, {
+      size: g.fontSize,
+      width: flow.width - numberColumn - pageColumn,
+      language: book.language,
+      hyphenate: false,
+    });
     if (flow.y + lines.length * g.leading > flow.bottom) {
       flow.newPage('front');
       flow.y = g.top;
@@ -428,14 +461,27 @@ export function layoutBook(book: BookContent, m: Measurer, options: LayoutOption
     if (number !== undefined) {
       const label = `${number}`;
       const word = m.word(label);
-      flow.page.ops.push({ t: 'text', font: word.font, size: g.fontSize, x: numberColumn - g.fontSize * 0.8 - word.width * g.fontSize, y: flow.y, text: label, wordSpacing: 0, textWidth: word.width * g.fontSize, wordCount: 1 });
+      flow.page.ops.push({
+        t: 'text',
+        font: word.font,
+        size: g.fontSize,
+        x: numberColumn - g.fontSize * 0.8 - word.width * g.fontSize,
+        y: flow.y,
+        text: label,
+        wordSpacing: 0,
+        textWidth: word.width * g.fontSize,
+        wordCount: 1,
+      });
     }
     lines.forEach((line, k) => {
       const ops = lineOps(line, m, g.fontSize, flow.width - numberColumn - pageColumn, flow.y, 'left');
       for (const op of ops) if (op.t === 'text') op.x += numberColumn;
       flow.page.ops.push(...ops);
       if (k === lines.length - 1) {
-        const end = numberColumn + line.words.reduce((s, w) => s + w.width * g.fontSize, 0) + (line.words.length - 1) * m.spaceWidth('regular') * g.fontSize;
+        const end =
+          numberColumn +
+          line.words.reduce((s, w) => s + w.width * g.fontSize, 0) +
+          (line.words.length - 1) * m.spaceWidth('regular') * g.fontSize;
         flow.page.ops.push({ t: 'tocNumber', entry: index, size: g.fontSize, y: flow.y, leaderFrom: end });
       }
       flow.y += g.leading;

@@ -77,17 +77,34 @@ function render(doc: PDFKit.PDFDocument, m: Measurer, layout: Layout, book: Book
   });
 }
 
-function drawCentered(doc: PDFKit.PDFDocument, m: Measurer, text: string, style: 'regular' | 'italic', size: number, left: number, width: number, y: number, color: string) {
+function drawCentered(
+  doc: PDFKit.PDFDocument,
+  m: Measurer,
+  text: string,
+  style: 'regular' | 'italic',
+  size: number,
+  left: number,
+  width: number,
+  y: number,
+  color: string,
+) {
   const word = m.word(text.length > 70 ? `${text.slice(0, 68)}…` : text, style);
   const w = word.width * size;
   doc.font(word.font).fontSize(size).fillColor(color);
-  doc.text(word.text, left + (width - w) / 2, y, { lineBreak: false, textWidth: w, wordCount: word.text.split(/\s+/).length } as PDFKit.Mixins.TextOptions);
+  doc.text(word.text, left + (width - w) / 2, y, {
+    lineBreak: false,
+    textWidth: w,
+    wordCount: word.text.split(/\s+/).length,
+  } as PDFKit.Mixins.TextOptions);
 }
 
 function drawOp(doc: PDFKit.PDFDocument, m: Measurer, op: Op, left: number, layout: Layout, width: number) {
   switch (op.t) {
     case 'text':
-      doc.font(op.font).fontSize(op.size).fillColor(op.color ?? INK);
+      doc
+        .font(op.font)
+        .fontSize(op.size)
+        .fillColor(op.color ?? INK);
       doc.text(op.text, left + op.x, op.y, {
         lineBreak: false,
         wordSpacing: op.wordSpacing,
@@ -100,7 +117,14 @@ function drawOp(doc: PDFKit.PDFDocument, m: Measurer, op: Op, left: number, layo
       doc.image(op.image.data, left + op.x, op.y, { width: op.w, height: op.h });
       break;
     case 'rule':
-      doc.save().moveTo(left + op.x, op.y).lineTo(left + op.x + op.w, op.y).lineWidth(0.6).strokeColor('#777777').stroke().restore();
+      doc
+        .save()
+        .moveTo(left + op.x, op.y)
+        .lineTo(left + op.x + op.w, op.y)
+        .lineWidth(0.6)
+        .strokeColor('#777777')
+        .stroke()
+        .restore();
       break;
     case 'tocNumber': {
       const entry = layout.toc[op.entry];
@@ -134,5 +158,6 @@ function drawOp(doc: PDFKit.PDFDocument, m: Measurer, op: Op, left: number, layo
  */
 export function countPages(text: string, options: { trim?: TrimSize; language?: Language; hyphenate?: boolean } = {}): number {
   const m = new Measurer();
-  return layoutText(text, m, { trim: options.trim ?? 'a5', language: options.language ?? 'en', hyphenate: options.hyphenate ?? true }).length;
+  return layoutText(text, m, { trim: options.trim ?? 'a5', language: options.language ?? 'en', hyphenate: options.hyphenate ?? true })
+    .length;
 }

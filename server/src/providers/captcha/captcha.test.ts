@@ -69,6 +69,8 @@ describe('reCAPTCHA adapter against a stand-in siteverify', () => {
   });
 
   it('needs its secret key when chosen', () => {
-    expect(() => createCaptcha({ CAPTCHA_PROVIDER: 'recaptcha', RECAPTCHA_SECRET_KEY: undefined, RECAPTCHA_VERIFY_URL: 'http://x' }, db, 's')).toThrow(/RECAPTCHA_SECRET_KEY/);
+    expect(() =>
+      createCaptcha({ CAPTCHA_PROVIDER: 'recaptcha', RECAPTCHA_SECRET_KEY: undefined, RECAPTCHA_VERIFY_URL: 'http://x' }, db, 's'),
+    ).toThrow(/RECAPTCHA_SECRET_KEY/);
   });
 });

@@ -21,7 +21,11 @@ export interface Captcha {
 const ALTCHA_COST = 2000;
 const ALTCHA_TTL_MS = 10 * 60_000;
 
-export function createCaptcha(config: Pick<Config, 'CAPTCHA_PROVIDER' | 'RECAPTCHA_SECRET_KEY' | 'RECAPTCHA_VERIFY_URL'>, db: Db, secret: string): Captcha {
+export function createCaptcha(
+  config: Pick<Config, 'CAPTCHA_PROVIDER' | 'RECAPTCHA_SECRET_KEY' | 'RECAPTCHA_VERIFY_URL'>,
+  db: Db,
+  secret: string,
+): Captcha {
   if (config.CAPTCHA_PROVIDER === 'none') return { kind: 'none', verify: async () => true };
   if (config.CAPTCHA_PROVIDER === 'recaptcha') {
     if (!config.RECAPTCHA_SECRET_KEY) throw new Error('CAPTCHA_PROVIDER=recaptcha needs RECAPTCHA_SECRET_KEY and RECAPTCHA_SITE_KEY');
@@ -34,14 +38,26 @@ export function altcha(db: Db, secret: string, cost = ALTCHA_COST): Captcha {
   return {
     kind: 'altcha',
     challenge: () =>
-      createChallenge({ algorithm: 'PBKDF2/SHA-256', cost, deriveKey: pbkdf2, hmacSignatureSecret: secret, expiresAt: new Date(Date.now() + ALTCHA_TTL_MS) }),
+      createChallenge({
+        algorithm: 'PBKDF2/SHA-256',
+        cost,
+        deriveKey: pbkdf2,
+        hmacSignatureSecret: secret,
+        expiresAt: new Date(Date.now() + ALTCHA_TTL_MS),
+      }),
     async verify(solution) {
       if (!solution) return false;
       let payload: Payload;
       try {
         payload = JSON.parse(Buffer.from(solution, 'base64').toString('utf8')) as Payload;
-        if (!payload?.challenge?.parameters || !payload.solution || payload.challenge.parameters.algorithm !== 'PBKDF2/SHA-256') return false;
-        const result = await verifySolution({ challenge: payload.challenge, solution: payload.solution, deriveKey: pbkdf2, hmacSignatureSecret: secret });
+        if (!payload?.challenge?.parameters || !payload.solution || payload.challenge.parameters.algorithm !== 'PBKDF2/SHA-256')
+          return false;
+        const result = await verifySolution({
+          challenge: payload.challenge,
+          solution: payload.solution,
+          deriveKey: pbkdf2,
+          hmacSignatureSecret: secret,
+        });
         if (!result.verified) return false;
       } catch {
         return false;
@@ -77,5 +93,7 @@ export function recaptcha(verifyUrl: string, secretKey: string): Captcha {
 
 /** The HMAC key of signed challenges: SECRET_KEY (needed with several nodes), else random per start. */
 export function captchaSecret(config: Pick<Config, 'SECRET_KEY'>): string {
-  return config.SECRET_KEY ? crypto.createHmac('sha256', config.SECRET_KEY).update('altcha').digest('hex') : crypto.randomBytes(32).toString('hex');
+  return config.SECRET_KEY
+    ? crypto.createHmac('sha256', config.SECRET_KEY).update('altcha').digest('hex')
+    : crypto.randomBytes(32).toString('hex');
 }

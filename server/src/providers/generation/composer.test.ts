@@ -1,17 +1,23 @@
 import { franc } from 'franc-min';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, type Language } from '@common/constants';
-import { composeBookFrame, composeChapter, withTransition } from './composer';
+import { quoteBalance } from '@common/rules/typography';
+import { composeBookFrame, composeChapter } from './composer';
 import { SAMPLE_ANSWERS, sampleContext } from './fixtures';
 import { LANGUAGE_DATA } from './language-data';
-import { cleanTranscript, splitSentences } from './text';
+import { cleanAnswer, cleanTranscript, splitSentences } from './text';
 import type { AnswerInput, BookContext } from './types';
 
 const ISO3: Record<Language, string> = { en: 'eng', fr: 'fra', es: 'spa', it: 'ita' };
 
 /** Lower-case words only: what is left of a text once punctuation, capitals and spacing are ignored. */
 function tokens(text: string): string[] {
-  return text.toLowerCase().normalize('NFC').match(/[\p{L}\p{N}]+/gu) ?? [];
+  return (
+    text
+      .toLowerCase()
+      .normalize('NFC')
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  );
 }
 
 /** True when `needle` is `haystack` with some words deleted (the only edit the composer makes). */
@@ -21,15 +27,10 @@ function isSubsequence(needle: string[], haystack: string[]): boolean {
   return i === needle.length;
 }
 
-function stripTransition(sentence: string, lng: Language): string {
-  for (const t of LANGUAGE_DATA[lng].transitions) if (sentence.startsWith(`${t} `)) return sentence.slice(t.length + 1);
-  return sentence;
-}
-
-/** Every output sentence, once its connective is set aside, is found in one answer. */
+/** Every output sentence is found in one answer (words deleted, none added). */
 function expectTraceable(text: string, answers: AnswerInput[], lng: Language) {
   for (const sentence of splitSentences(text, lng)) {
-    const own = tokens(stripTransition(sentence, lng));
+    const own = tokens(sentence);
     const source = answers.find((a) => isSubsequence(own, tokens(a.answer)));
     expect(source, `"${sentence}" is not found in any answer`).toBeDefined();
   }
@@ -61,7 +62,9 @@ describe('composer clean-up', () => {
   });
 
   it('fixes capitals, spacing and punctuation in each language', () => {
-    expect(cleanTranscript('i was born in york .i moved to leeds ,then to hull', 'en')).toBe('I was born in York. I moved to leeds, then to hull.'.replace('York', 'york'));
+    expect(cleanTranscript('i was born in york .i moved to leeds ,then to hull', 'en')).toBe(
+      'I was born in York. I moved to leeds, then to hull.'.replace('York', 'york'),
+    );
     expect(cleanTranscript('tu te souviens? oui', 'fr')).toBe('Tu te souviens\u00a0? Oui.');
     expect(cleanTranscript('te acuerdas? claro que sí', 'es')).toBe('¿Te acuerdas? Claro que sí.');
     expect(cleanTranscript('era il 1960 .la casa era grande', 'it')).toBe('Era il 1960. La casa era grande.');
@@ -95,18 +98,48 @@ describe('composer chapters', () => {
     expect(franc(out.content)).toBe(ISO3[lng]);
   });
 
-  it('uses connectives only from the fixed list, before some paragraphs, never at the start', () => {
-    const out = composeChapter(chapter('en'));
-    expect(out.paragraphs[0].text.startsWith('I was born')).toBe(true);
-    const used = out.paragraphs.filter((p) => LANGUAGE_DATA.en.transitions.some((t) => p.text.startsWith(t)));
-    expect(used.length).toBeGreaterThan(0);
-    expect(used.length).toBeLessThan(out.paragraphs.length);
-    // Each added connective is named in its paragraph, so the workspace can tell it apart.
-    for (const p of used) expect(p.text.startsWith((p as { transition?: string }).transition ?? '§')).toBe(true);
-    // A transition never lower-cases a name.
-    expect(withTransition('Margaret sat next to me.', 'Also,', 'en')).toBeNull();
-    expect(withTransition('The kitchen was tiny.', 'Also,', 'en')).toBe('Also, the kitchen was tiny.');
-    expect(withTransition("L'école était loin.", 'De plus,', 'fr')).toBe("De plus, l'école était loin.");
+  it.each(LANGUAGES)('adds no connective and keeps every sentence of the answers (%s)', (lng) => {
+    const answers = SAMPLE_ANSWERS[lng];
+    const out = composeChapter(chapter(lng));
+    for (const connective of LANGUAGE_DATA[lng].connectives) expect(out.content).not.toContain(connective.slice(0, -1));
+    // Every sentence of every answer, cleaned, is in the chapter: nothing dropped, nothing added.
+    const chapterWords = tokens(out.content);
+    const answerWords = answers.flatMap((a) => cleanAnswer(a.answer, lng)).flatMap(tokens);
+    expect(chapterWords).toEqual(answerWords);
+  });
+
+  it.each([
+    [
+      'fr',
+      "Il m'a dit : « tu seras institutrice. » Et je l'ai été.",
+      'Il m’a dit\u00a0: «\u00a0tu seras institutrice.\u00a0» Et je l’ai été.',
+    ],
+    [
+      'fr',
+      'Ma mère disait "on ne gaspille pas le pain". on partait à 6:30',
+      'Ma mère disait «\u00a0on ne gaspille pas le pain\u00a0». On partait à 6:30.',
+    ],
+    ['en', 'she said "come back tomorrow." and I did, didn\'t I', 'She said “come back tomorrow.” And I did, didn’t I.'],
+    ['es', 'mi madre decía "el pan no se tira". y era verdad', 'Mi madre decía «el pan no se tira». Y era verdad.'],
+    ['it', 'la nonna diceva «chi va piano va sano». e aveva ragione', 'La nonna diceva «chi va piano va sano». E aveva ragione.'],
+  ] as const)('keeps quotation marks whole and typographic (%s: %s)', (lng, input, expected) => {
+    expect(cleanTranscript(input, lng)).toBe(expected);
+    const out = composeChapter(chapter(lng, [{ id: 1, question: 'q', answer: input }]));
+    expect(out.content).toBe(expected);
+    const { open, close } = quoteBalance(out.content);
+    expect(open).toBe(close);
+  });
+
+  it('keeps a quotation of several sentences in one sentence and one paragraph', () => {
+    const quoted = "Mon père répétait souvent : « Le travail, c'est la santé. Le reste viendra. Ne l'oublie jamais. » ";
+    const long =
+      quoted + Array.from({ length: 10 }, (_, i) => `Le jour ${i + 1} nous marchions le long du Rhône en parlant du fournil`).join('. ');
+    const out = composeChapter(chapter('fr', [{ id: 1, question: 'q', answer: long }]));
+    expect(out.paragraphs.length).toBeGreaterThan(1);
+    for (const p of out.paragraphs) {
+      const { open, close } = quoteBalance(p.text);
+      expect(open).toBe(close);
+    }
   });
 
   it('is deterministic and takes well under 50 ms per chapter', () => {
@@ -118,15 +151,25 @@ describe('composer chapters', () => {
     expect(perChapter).toBeLessThan(50);
   });
 
-  it('splits a long answer into several paragraphs of the same question, and merges short ones', () => {
-    const long = Array.from({ length: 12 }, (_, i) => `On day ${i + 1} we walked along the river and talked about the old days at the mill`).join('. ');
-    const out = composeChapter(chapter('en', [
-      { id: 1, question: 'q1', answer: long },
-      { id: 2, question: 'q2', answer: 'The house was red.' },
-      { id: 3, question: 'q3', answer: 'The door was blue.' },
-    ]));
-    expect(out.paragraphs.filter((p) => p.question_ids.join() === '1').length).toBeGreaterThan(1);
+  it('splits a long answer into paragraphs at a new scene, and joins short answers on the same subject', () => {
+    const days = Array.from(
+      { length: 5 },
+      (_, i) => `On day ${i + 1} we walked along the river and talked about the old days at the mill`,
+    ).join('. ');
+    const long = `${days}. Years later I went back to the river alone. ${days}.`;
+    const out = composeChapter(
+      chapter('en', [
+        { id: 1, question: 'q1', answer: long },
+        { id: 2, question: 'q2', answer: 'Our house was painted red.' },
+        { id: 3, question: 'q3', answer: 'The house had a blue door.' },
+        { id: 4, question: 'q4', answer: 'My sister played the violin.' },
+      ]),
+    );
+    const own = out.paragraphs.filter((p) => p.question_ids.join() === '1');
+    expect(own.length).toBeGreaterThan(1);
+    expect(own[1].text.startsWith('Years later I went back')).toBe(true);
     expect(out.paragraphs.some((p) => p.question_ids.join() === '2,3')).toBe(true);
+    expect(out.paragraphs.some((p) => p.question_ids.join() === '4')).toBe(true);
   });
 
   it('writes nothing when no question is answered', () => {
@@ -148,7 +191,7 @@ describe('composer person conversion (conservative)', () => {
   });
 
   it('keeps the first person when a verb would have to change, when quoting, or with "we"', () => {
-    for (const answer of ['I go to the market every day.', 'I was told "I am fine".', 'We moved when I was ten.']) {
+    for (const answer of ['I go to the market every day.', 'I was told “I am fine”.', 'We moved when I was ten.']) {
       const out = composeChapter(chapter('en', [{ id: 1, question: 'q', answer }], third));
       expect(out.content).toBe(answer);
     }
@@ -156,19 +199,23 @@ describe('composer person conversion (conservative)', () => {
 
   it('never changes the person of a book about another person, nor without a gender, nor in fr/es/it', () => {
     expect(composeChapter(chapter('en', answers, { ...third, kind: 'another_story' })).content).toContain('I was born');
-    expect(composeChapter(chapter('en', answers, { survey: [{ question: 'Narration', answer: 'Third person' }] })).content).toContain('I was born');
-    const fr = [{ id: 1, question: 'q', answer: 'Je suis née à Lyon.' }];
-    expect(composeChapter(chapter('fr', fr, { survey: [{ question: 'Narration', answer: 'À la troisième personne (elle)' }] })).content).toBe('Je suis née à Lyon.');
-    const she = [{ id: 1, question: 'q', answer: 'She was born in Leeds and she loved the sea.' }];
-    expect(composeChapter(chapter('en', she, { kind: 'another_story', survey: [{ question: 'Narration', answer: 'First person' }] })).content).toBe(
-      'She was born in Leeds and she loved the sea.',
+    expect(composeChapter(chapter('en', answers, { survey: [{ question: 'Narration', answer: 'Third person' }] })).content).toContain(
+      'I was born',
     );
+    const fr = [{ id: 1, question: 'q', answer: 'Je suis née à Lyon.' }];
+    expect(
+      composeChapter(chapter('fr', fr, { survey: [{ question: 'Narration', answer: 'À la troisième personne (elle)' }] })).content,
+    ).toBe('Je suis née à Lyon.');
+    const she = [{ id: 1, question: 'q', answer: 'She was born in Leeds and she loved the sea.' }];
+    expect(
+      composeChapter(chapter('en', she, { kind: 'another_story', survey: [{ question: 'Narration', answer: 'First person' }] })).content,
+    ).toBe('She was born in Leeds and she loved the sea.');
   });
 });
 
 describe('composer book frame', () => {
-  it('builds the introduction from the author\'s description and the summary from chapter sentences', () => {
-    const subject = 'euh ce livre raconte la vie de ma grand-mère Jeanne, née en Bretagne en 1921. elle a élevé six enfants dans une ferme près de Quimper.';
+  it('leaves the introduction to the author and drafts the summary from one sentence of each chapter summary', () => {
+    const subject = 'Ce livre raconte la vie de ma grand-mère Jeanne, née en Bretagne en 1921.';
     const context = sampleContext('fr', { subject });
     const first = composeChapter({ context, chapter: { id: 1, name: 'A', answers: SAMPLE_ANSWERS.fr.slice(0, 2) } });
     const frame = composeBookFrame({
@@ -178,9 +225,43 @@ describe('composer book frame', () => {
         { id: 2, name: 'B', answers: SAMPLE_ANSWERS.fr.slice(2), summary: '' },
       ],
     });
-    expect(frame.introduction).toContain('Ce livre raconte la vie de ma grand-mère Jeanne');
-    expect(frame.introduction).not.toMatch(/euh/);
+    expect(frame.introduction).toBe('');
+    expect(frame.summary).not.toContain('Jeanne');
     expectTraceable(frame.summary, SAMPLE_ANSWERS.fr, 'fr');
-    expect(splitSentences(frame.summary, 'fr').length).toBe(2);
+    const sentences = splitSentences(frame.summary, 'fr');
+    expect(sentences.length).toBe(2);
+    expect(first.summary.startsWith(sentences[0])).toBe(true);
+  });
+});
+
+describe('survey choices the composer cannot honour', () => {
+  const survey = [
+    { id: 1, role: 'style' as const, question: 'Style', answer: 'Literary' },
+    { id: 2, role: 'reader' as const, question: 'Reader', answer: 'My family' },
+    { id: 3, role: 'person' as const, question: 'Voice', answer: 'Third person: "he", "she" or "they"' },
+    { id: 4, role: 'tense' as const, question: 'Tense', answer: 'Present tense' },
+    { id: 5, role: 'tone' as const, question: 'Tone', answer: 'Nostalgic' },
+  ];
+
+  it('reports style, tone, present tense and an unconvertible person; never the reader', () => {
+    expect(composeChapter(chapter('en', SAMPLE_ANSWERS.en, { survey })).needsAssistant).toEqual([1, 3, 4, 5]);
+  });
+
+  it('honours the past tense, the first person, and the third person it could apply', () => {
+    const honoured = [
+      { id: 3, role: 'person' as const, question: 'Voice', answer: 'Third person (she)' },
+      { id: 4, role: 'tense' as const, question: 'Tense', answer: 'Past tense' },
+    ];
+    const answers = [{ id: 1, question: 'q', answer: 'I was born in Leeds. My father worked at the mill.' }];
+    const out = composeChapter(chapter('en', answers, { survey: honoured }));
+    expect(out.content).toBe('She was born in Leeds. Her father worked at the mill.');
+    expect(out.needsAssistant).toEqual([]);
+    expect(
+      composeChapter(
+        chapter('fr', SAMPLE_ANSWERS.fr, {
+          survey: [{ id: 3, role: 'person', question: 'Voix', answer: 'À la première personne : « je »' }],
+        }),
+      ).needsAssistant,
+    ).toEqual([]);
   });
 });

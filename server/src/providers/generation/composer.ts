@@ -1,6 +1,6 @@
 import type { Language } from '@common/constants';
 import type { Paragraph } from '@common/schemas/session';
-import { LANGUAGE_DATA, PERSON_PATTERNS } from './language-data';
+import { LANGUAGE_DATA, PERSON_PATTERNS, PRESENT_TENSE } from './language-data';
 import { cleanAnswer, cleanTranscript, countWords, splitSentences, toThirdPerson } from './text';
 import type {
   BookContext,
@@ -18,15 +18,17 @@ import type {
 
 /**
  * The offline composer: arranges the author's own answers into chapter prose. It deletes fillers
- * and stutters, fixes punctuation and capitals, may change the person where that is safe, groups
- * answers into paragraphs and puts a short connective phrase (from a fixed list per language) before
- * some of them. It adds no fact: every sentence is one of the author's, cleaned.
+ * and stutters, fixes punctuation, capitals and typography, may change the person where that is
+ * safe, and groups the answers into paragraphs along their own sentences and scenes. It adds no
+ * word: every sentence is one of the author's, cleaned.
  * Pure and deterministic (no clock, no randomness).
  */
 
 const LONG_PARAGRAPH_WORDS = 120;
 const SHORT_ANSWER_WORDS = 30;
-const MERGE_LIMIT_WORDS = 70;
+const MERGE_LIMIT_WORDS = 90;
+/** A scene change starts a new paragraph only after this many words of the current one. */
+const MIN_SCENE_WORDS = 40;
 const SUMMARY_MAX_WORDS = 70;
 
 interface Block {
@@ -34,14 +36,15 @@ interface Block {
   sentences: string[];
 }
 
-/** The narration person and gender the survey asks for, when it says so explicitly. */
+/** The narration person and gender the survey asks for, when it says so explicitly (one gender, not "he or she"). */
 export function narrationFromSurvey(context: Pick<BookContext, 'survey'>): { person?: Person; gender?: Gender } {
   const result: { person?: Person; gender?: Gender } = {};
   for (const { answer } of context.survey) {
     if (PERSON_PATTERNS.third.test(answer)) {
       result.person = 'third';
-      if (PERSON_PATTERNS.female.test(answer)) result.gender = 'female';
-      else if (PERSON_PATTERNS.male.test(answer)) result.gender = 'male';
+      const female = PERSON_PATTERNS.female.test(answer);
+      const male = PERSON_PATTERNS.male.test(answer);
+      if (female !== male) result.gender = female ? 'female' : 'male';
     } else if (PERSON_PATTERNS.first.test(answer) && !result.person) {
       result.person = 'first';
     }
@@ -56,27 +59,60 @@ export function narrationFromSurvey(context: Pick<BookContext, 'survey'>): { per
  * author's person (the verb endings would have to change too).
  */
 function convertPerson(sentences: string[], context: BookContext): string[] {
-  if (context.kind === 'another_story' || context.language !== 'en') return sentences;
+  return thirdPersonOf(sentences, context) ?? sentences;
+}
+
+/** The sentences in the third person when the survey asks for it and it is safe, else null. */
+function thirdPersonOf(sentences: string[], context: BookContext): string[] | null {
+  if (context.kind === 'another_story' || context.language !== 'en') return null;
   const { person, gender } = narrationFromSurvey(context);
-  if (person !== 'third' || !gender) return sentences;
-  return toThirdPerson(sentences, gender) ?? sentences;
+  if (person !== 'third' || !gender) return null;
+  return toThirdPerson(sentences, gender);
+}
+
+/**
+ * The survey choices the composer cannot honour, by survey question id: any style or tone other
+ * than the author's own (it only deletes words), the present tense (it never changes tense), and the
+ * third person of an autobiography unless every answer could be converted safely. The reader profile
+ * needs no rewriting.
+ */
+export function unmetChoices(input: ChapterInput): number[] {
+  const { context } = input;
+  return context.survey.flatMap((choice) => {
+    if (choice.id === undefined) return [];
+    const unmet =
+      choice.role === 'style' ||
+      choice.role === 'tone' ||
+      (choice.role === 'tense' && PRESENT_TENSE.test(choice.answer)) ||
+      (choice.role === 'person' &&
+        PERSON_PATTERNS.third.test(choice.answer) &&
+        context.kind !== 'another_story' &&
+        input.chapter.answers.some((a) => a.answer.trim() && !thirdPersonOf(cleanAnswer(a.answer, context.language), context)));
+    return unmet ? [choice.id] : [];
+  });
 }
 
 function sentencesOf(answer: string, context: BookContext): string[] {
   return convertPerson(cleanAnswer(answer, context.language), context);
 }
 
-/** Splits a long answer at sentence boundaries into paragraphs of reasonable length. */
-function splitLong(sentences: string[]): string[][] {
-  const total = sentences.reduce((n, s) => n + countWords(s), 0);
+const wordsOf = (sentences: string[]) => sentences.reduce((n, s) => n + countWords(s), 0);
+
+/**
+ * Splits a long answer at sentence boundaries into paragraphs of reasonable length, starting a new
+ * one where the author starts a new scene ("Years later…", "Un jour…", a year) once the current
+ * paragraph has some body, else where the length calls for it.
+ */
+function splitLong(sentences: string[], lng: Language): string[][] {
+  const total = wordsOf(sentences);
   if (total <= LONG_PARAGRAPH_WORDS) return [sentences];
-  const parts = Math.ceil(total / LONG_PARAGRAPH_WORDS);
-  const target = total / parts;
+  const target = total / Math.ceil(total / LONG_PARAGRAPH_WORDS);
   const out: string[][] = [[]];
   let words = 0;
   for (const sentence of sentences) {
     const current = out[out.length - 1];
-    if (current.length > 0 && words >= target) {
+    const newScene = LANGUAGE_DATA[lng].sceneOpeners.test(sentence) && words >= MIN_SCENE_WORDS;
+    if (current.length > 0 && (words >= target || newScene)) {
       out.push([sentence]);
       words = countWords(sentence);
     } else {
@@ -87,49 +123,39 @@ function splitLong(sentences: string[]): string[][] {
   return out;
 }
 
+/** Names and longer words of a text, by their first letters: what two answers on one subject share. */
+function subjectWords(sentences: string[]): Set<string> {
+  const words = sentences.join(' ').match(/\p{L}{5,}/gu) ?? [];
+  return new Set(words.map((w) => w.toLowerCase().slice(0, 5)));
+}
+
+const shareSubject = (a: string[], b: string[]) => {
+  const first = subjectWords(a);
+  return [...subjectWords(b)].some((w) => first.has(w));
+};
+
+/** Paragraph blocks: each answer its own paragraphs, a short answer joined to the one before when they share a subject. */
 function blocksOf(input: ChapterInput): Block[] {
+  const lng = input.context.language;
   const blocks: Block[] = [];
-  let previousShort = false;
   for (const answer of input.chapter.answers) {
     const sentences = sentencesOf(answer.answer, input.context);
     if (sentences.length === 0) continue;
-    const words = sentences.reduce((n, s) => n + countWords(s), 0);
+    const words = wordsOf(sentences);
     const last = blocks[blocks.length - 1];
-    const lastWords = last ? last.sentences.reduce((n, s) => n + countWords(s), 0) : 0;
-    if (last && previousShort && words < SHORT_ANSWER_WORDS && lastWords + words <= MERGE_LIMIT_WORDS) {
+    if (
+      last &&
+      words < SHORT_ANSWER_WORDS &&
+      wordsOf(last.sentences) + words <= MERGE_LIMIT_WORDS &&
+      shareSubject(last.sentences, sentences)
+    ) {
       last.questionIds.push(answer.id);
       last.sentences.push(...sentences);
     } else {
-      for (const part of splitLong(sentences)) blocks.push({ questionIds: [answer.id], sentences: part });
+      for (const part of splitLong(sentences, lng)) blocks.push({ questionIds: [answer.id], sentences: part });
     }
-    previousShort = words < SHORT_ANSWER_WORDS;
   }
   return blocks;
-}
-
-/** The first word of a sentence, lower-cased, with a French/Italian elision kept ("l'", "j'"). */
-function openerOf(sentence: string): string {
-  const m = /^[\p{L}]+['’]?/u.exec(sentence);
-  if (!m) return '';
-  return m[0].toLowerCase().replace(/’/g, "'");
-}
-
-/**
- * Puts a connective phrase before a sentence when the sentence's first word is a common opener we
- * can safely lower-case (never a name). Returns null when no transition fits.
- */
-export function withTransition(sentence: string, transition: string, lng: Language): string | null {
-  const opener = openerOf(sentence);
-  const openers = LANGUAGE_DATA[lng].lowercaseOpeners;
-  if (lng === 'en' && /^I(?![\p{L}])/u.test(sentence)) return `${transition} ${sentence}`;
-  const elided = opener.endsWith("'") && openers.includes(opener);
-  if (!elided && !openers.includes(opener.replace(/'$/, ''))) return null;
-  return `${transition} ${sentence[0].toLowerCase()}${sentence.slice(1)}`;
-}
-
-function transitionFor(chapterId: number, index: number, lng: Language): string {
-  const list = LANGUAGE_DATA[lng].transitions;
-  return list[(Math.abs(chapterId) + index) % list.length];
 }
 
 /** Scores sentences by how many of the chapter's frequent words they carry; picks the best in order. */
@@ -162,57 +188,31 @@ export function extractSummary(sentences: string[], maxWords = SUMMARY_MAX_WORDS
 
 /** Writes one chapter from its answers. Synchronous core of the composer (the bench times it). */
 export function composeChapter(input: ChapterInput): ChapterOutput {
-  const lng = input.context.language;
   const blocks = blocksOf(input);
-  const paragraphs: (Paragraph & { transition?: string })[] = [];
-  let transitionCount = 0;
-  blocks.forEach((block, index) => {
-    const sentences = [...block.sentences];
-    let transition: string | undefined;
-    const previous = blocks[index - 1];
-    const newQuestion = previous && previous.questionIds[0] !== block.questionIds[0];
-    // Every other new answer gets a connective, so the chapter reads as one text, not a list.
-    if (newQuestion && index % 2 === 1) {
-      const candidate = transitionFor(input.chapter.id, transitionCount, lng);
-      const joined = withTransition(sentences[0], candidate, lng);
-      if (joined) {
-        sentences[0] = joined;
-        transition = candidate;
-        transitionCount += 1;
-      }
-    }
-    // `transition` names the only words the composer added, so the workspace can tell them apart.
-    paragraphs.push({ text: sentences.join(' '), question_ids: block.questionIds, ...(transition ? { transition } : {}) });
-  });
+  const paragraphs: Paragraph[] = blocks.map((block) => ({ text: block.sentences.join(' '), question_ids: block.questionIds }));
   const summary = extractSummary(blocks.flatMap((b) => b.sentences));
-  return { paragraphs, content: paragraphs.map((p) => p.text).join('\n\n'), summary };
+  return { paragraphs, content: paragraphs.map((p) => p.text).join('\n\n'), summary, needsAssistant: unmetChoices(input) };
 }
 
-/** Introduction and summary of the whole book, from the author's own sentences. */
+/**
+ * Introduction and summary of the whole book, offline. The introduction stays empty: it is the
+ * author's to write (the workspace shows a guiding prompt; a model can draft it). The summary is a
+ * draft assembled from the chapters' own summaries, one sentence of each written chapter.
+ */
 export function composeBookFrame(input: BookFrameInput): BookFrameOutput {
   const { context } = input;
-  const chapterSentences = input.chapters.map((chapter) =>
-    chapter.answers.flatMap((answer) => sentencesOf(answer.answer, context)),
-  );
-  const subjectSentences = context.subject.trim() ? convertPerson(cleanAnswer(context.subject, context.language), context) : [];
-  const introduction = subjectSentences.length > 0
-    ? extractSummary(subjectSentences, 90)
-    : extractSummary(chapterSentences.find((s) => s.length > 0) ?? [], 60);
   const picked: string[] = [];
-  input.chapters.forEach((chapter, index) => {
-    const candidates = [
-      ...(chapter.summary.trim() ? splitSentences(chapter.summary.trim(), context.language) : []),
-      ...splitSentences(extractSummary(chapterSentences[index], 60), context.language),
-    ];
-    const fresh = candidates.find((s) => !picked.includes(s) && !introduction.includes(s));
+  for (const chapter of input.chapters) {
+    const own =
+      chapter.summary.trim() ||
+      extractSummary(
+        chapter.answers.flatMap((answer) => sentencesOf(answer.answer, context)),
+        60,
+      );
+    const fresh = splitSentences(own, context.language).find((s) => !picked.includes(s));
     if (fresh) picked.push(fresh);
-  });
-  // A one-chapter book may have nothing left besides its introduction's sentences: reuse one.
-  if (picked.length === 0) {
-    const any = chapterSentences.flat()[0];
-    if (any) picked.push(any);
   }
-  return { introduction, summary: picked.slice(0, 8).join(' ') };
+  return { introduction: '', summary: picked.slice(0, 8).join(' ') };
 }
 
 export class Composer implements GenerationProvider {

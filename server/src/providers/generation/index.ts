@@ -25,13 +25,17 @@ export class FidelityRouter implements GenerationProvider {
     return fidelity === 'own_words' || !this.model ? this.composer : this.model;
   }
 
-  readonly writeChapter: GenerationProvider['writeChapter'] = (input, options) => this.pick(input.context.fidelity).writeChapter(input, options);
+  readonly writeChapter: GenerationProvider['writeChapter'] = (input, options) =>
+    this.pick(input.context.fidelity).writeChapter(input, options);
 
-  readonly writeBookFrame: GenerationProvider['writeBookFrame'] = (input, options) => this.pick(input.context.fidelity).writeBookFrame(input, options);
+  readonly writeBookFrame: GenerationProvider['writeBookFrame'] = (input, options) =>
+    this.pick(input.context.fidelity).writeBookFrame(input, options);
 
-  readonly optimizeAnswer: GenerationProvider['optimizeAnswer'] = (input, options) => (this.model ?? this.composer).optimizeAnswer(input, options);
+  readonly optimizeAnswer: GenerationProvider['optimizeAnswer'] = (input, options) =>
+    (this.model ?? this.composer).optimizeAnswer(input, options);
 
-  readonly tailorChapters: GenerationProvider['tailorChapters'] = (input, options) => this.pick(input.context.fidelity).tailorChapters(input, options);
+  readonly tailorChapters: GenerationProvider['tailorChapters'] = (input, options) =>
+    this.pick(input.context.fidelity).tailorChapters(input, options);
 }
 
 /** Retry tuning and logging of the model adapter (tests use short delays). */

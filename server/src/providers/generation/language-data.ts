@@ -21,12 +21,15 @@ export interface LanguageData {
   /** Words whose doubling is normal speech ("nous nous sommes", "very very"): never collapsed. */
   keepDoubled: string[];
   /**
-   * Short connective phrases put before some paragraphs. They are the only words the composer
-   * adds; each one carries no fact (no time, place, cause or feeling).
+   * Essay connectives that make a memoir read machine-made ("De plus,", "Moreover,"). The composer
+   * never adds a word, so never these; the tests and bench/writing.ts count them in any output.
    */
-  transitions: string[];
-  /** Common sentence openers that can be lower-cased after a transition (never proper nouns). */
-  lowercaseOpeners: string[];
+  connectives: string[];
+  /**
+   * Sentence openings that start a new scene ("Years later", "One day", a year): where a long
+   * answer is split into paragraphs.
+   */
+  sceneOpeners: RegExp;
   /** Abbreviations after which a full stop does not end a sentence (lower case, no dot). */
   abbreviations: string[];
   /** Name of the language in English, for prompts. */
@@ -43,31 +46,48 @@ export const LANGUAGE_DATA: Record<Language, LanguageData> = {
     endFillers: ['you know'],
     tags: ['you know', 'right', 'you see'],
     keepDoubled: ['that', 'had', 'very', 'really', 'so', 'no', 'yes', 'bye', 'knock', 'far', 'long', 'again', 'more', 'round', 'on'],
-    transitions: ['Also,', 'Beyond that,', 'What is more,', 'On another note,', 'Besides,'],
-    lowercaseOpeners: [
-      'the', 'a', 'an', 'we', 'my', 'our', 'it', 'its', "it's", 'there', "there's", 'this', 'that', 'these', 'those', 'when',
-      'in', 'at', 'on', 'after', 'before', 'during', 'he', 'she', 'they', 'his', 'her', 'their', 'one', 'every', 'most',
-      'some', 'as', 'because', 'if', 'for', 'from', 'with', 'once', 'while', 'what', 'then', 'all', 'each', 'many', 'no',
-      'you', 'your', 'me', 'mine', 'us', 'both', 'nobody', 'everyone', 'something', 'nothing', 'back',
+    connectives: [
+      'Also,',
+      'Moreover,',
+      'Furthermore,',
+      'In addition,',
+      'Besides,',
+      'What is more,',
+      'Beyond that,',
+      'On another note,',
+      'Additionally,',
     ],
+    sceneOpeners:
+      /^(?:(?:in|by|from) (?:the )?(?:19|20)\d\d|(?:19|20)\d\d|one (?:day|morning|evening|night|summer|winter)|years later|later|after (?:that|the war|school)|when I was \d+|the (?:next|following) (?:day|year|summer))\b/iu,
     abbreviations: ['mr', 'mrs', 'ms', 'dr', 'st', 'prof', 'jr', 'sr', 'mt', 'vs', 'etc', 'no', 'e.g', 'i.e'],
     englishName: 'English',
     nativeName: 'English',
   },
   fr: {
     hesitations: ['e+u+h+', 'h+e+u+h*', 'h+u+m+', 'b+a+h+', 'm{2,}h*', 'e+u+h*m+'],
-    discourseFillers: ['du coup', 'en fait', 'ben', 'tu vois', 'vous voyez', 'tu sais', 'vous savez', 'quoi', 'genre', 'bon', 'voilà', 'disons', 'bref', 'hein'],
+    discourseFillers: [
+      'du coup',
+      'en fait',
+      'ben',
+      'tu vois',
+      'vous voyez',
+      'tu sais',
+      'vous savez',
+      'quoi',
+      'genre',
+      'bon',
+      'voilà',
+      'disons',
+      'bref',
+      'hein',
+    ],
     startFillers: ['du coup', 'en fait', 'ben', 'bon', 'bref'],
     endFillers: ['quoi', 'hein', 'tu vois', 'tu sais', 'voilà'],
     tags: ['tu vois', 'tu sais', 'vous voyez', 'vous savez', "n'est-ce pas", 'hein'],
     keepDoubled: ['nous', 'vous', 'très', 'non', 'oui', 'si', 'tout', 'petit', 'peu', 'beaucoup', 'vite', 'encore'],
-    transitions: ['Par ailleurs,', 'De plus,', 'En outre,', 'Qui plus est,'],
-    lowercaseOpeners: [
-      'le', 'la', 'les', "l'", 'un', 'une', 'des', 'du', 'nous', 'on', 'mon', 'ma', 'mes', 'notre', 'nos', 'il', 'elle',
-      'ils', 'elles', 'ce', "c'", 'cette', 'ces', 'cet', 'quand', 'à', 'au', 'aux', 'en', 'dans', 'après', 'avant',
-      'pendant', "j'", 'je', 'son', 'sa', 'ses', 'leur', 'leurs', 'chaque', 'tous', 'toutes', 'tout', 'toute', 'lorsque',
-      'depuis', "il y", 'y', 'chez', 'avec', 'pour', 'sur', 'comme', "d'", 'de', "qu'", 'ça', 'cela', 'mais',
-    ],
+    connectives: ['De plus,', 'En outre,', 'Qui plus est,', 'Par ailleurs,', 'De surcroît,', 'Par-dessus le marché,', 'Au demeurant,'],
+    sceneOpeners:
+      /^(?:en (?:19|20)\d\d|(?:19|20)\d\d|un (?:jour|matin|soir|été|hiver)|des années plus tard|plus tard|après (?:ça|cela|la guerre|l’école)|quand j’avais \d+|l’(?:année|été) suivant)/iu,
     abbreviations: ['m', 'mme', 'mlle', 'dr', 'st', 'ste', 'etc', 'p', 'cf', 'env', 'av', 'bd'],
     englishName: 'French',
     nativeName: 'français',
@@ -79,14 +99,9 @@ export const LANGUAGE_DATA: Record<Language, LanguageData> = {
     endFillers: ['o sea', 'sabes'],
     tags: ['sabes', 'vale', 'me entiendes', 'entiendes', 'verdad', 'no'],
     keepDoubled: ['muy', 'no', 'sí', 'poco', 'más', 'casi', 'ya', 'despacio', 'corre'],
-    transitions: ['Además,', 'Por otra parte,', 'Asimismo,', 'Por lo demás,'],
-    lowercaseOpeners: [
-      'el', 'la', 'los', 'las', 'un', 'una', 'unos', 'unas', 'nosotros', 'nosotras', 'mi', 'mis', 'nuestro', 'nuestra',
-      'nuestros', 'nuestras', 'él', 'ella', 'ellos', 'ellas', 'esta', 'estas', 'estos', 'ese', 'esa', 'cuando', 'en', 'a',
-      'al', 'después', 'antes', 'durante', 'yo', 'me', 'hay', 'había', 'su', 'sus', 'cada', 'todo', 'toda', 'todos',
-      'todas', 'desde', 'con', 'para', 'por', 'como', 'de', 'del', 'eso', 'esto', 'lo', 'le', 'les', 'se', 'nos', 'fue',
-      'era', 'tenía', 'pero',
-    ],
+    connectives: ['Además,', 'Asimismo,', 'Por otra parte,', 'Por lo demás,', 'Igualmente,', 'Del mismo modo,', 'Encima,'],
+    sceneOpeners:
+      /^(?:en (?:19|20)\d\d|(?:19|20)\d\d|un (?:día|verano|invierno)|una (?:mañana|tarde|noche)|años (?:después|más tarde)|más tarde|después de (?:eso|la guerra)|cuando tenía \d+|al (?:año|día) siguiente)/iu,
     abbreviations: ['sr', 'sra', 'srta', 'dr', 'dra', 'd', 'dña', 'etc', 'av', 'pág', 'núm', 'ud', 'uds'],
     englishName: 'Spanish',
     nativeName: 'español',
@@ -98,14 +113,9 @@ export const LANGUAGE_DATA: Record<Language, LanguageData> = {
     endFillers: ['insomma'],
     tags: ['sai', 'capito', 'capisci', 'vero', 'no'],
     keepDoubled: ['molto', 'no', 'sì', 'così', 'piano', 'pian', 'poco', 'presto', 'subito', 'quasi', 'via', 'bene'],
-    transitions: ['Inoltre,', 'Per di più,', 'Oltre a questo,', 'In aggiunta,'],
-    lowercaseOpeners: [
-      'il', 'lo', 'la', 'i', 'gli', 'le', "l'", 'un', 'una', 'uno', "un'", 'noi', 'mio', 'mia', 'miei', 'mie', 'nostro',
-      'nostra', 'nostri', 'nostre', 'lui', 'lei', 'loro', 'questo', 'questa', 'questi', 'queste', 'quel', 'quella',
-      'quando', 'in', 'a', 'al', 'alla', 'nel', 'nella', 'dopo', 'prima', 'durante', 'io', 'mi', "c'era", "c'erano", 'ho',
-      'avevo', 'ero', 'era', 'sono', 'suo', 'sua', 'ogni', 'tutto', 'tutta', 'tutti', 'tutte', 'da', 'dal', 'dalla',
-      'con', 'per', 'come', 'di', 'del', 'della', 'ci', 'si', 'ma',
-    ],
+    connectives: ['Inoltre,', 'Per di più,', 'Oltre a questo,', 'In aggiunta,', 'Altresì,', 'Peraltro,'],
+    sceneOpeners:
+      /^(?:nel (?:19|20)\d\d|(?:19|20)\d\d|un (?:giorno|mattino|inverno)|una (?:mattina|sera|notte|estate)|anni dopo|più tardi|dopo (?:quello|la guerra)|quando avevo \d+|l’(?:anno|estate) dopo)/iu,
     abbreviations: ['sig', 'sigg', 'sig.ra', 'dott', 'dott.ssa', 'prof', 'avv', 'ing', 'ecc', 'pag', 'n', 'p', 's'],
     englishName: 'Italian',
     nativeName: 'italiano',
@@ -122,3 +132,6 @@ export const PERSON_PATTERNS = {
   female: /\b(she|her|elle|ella)\b/i,
   male: /\b(he|him|il|él|lui)\b/i,
 };
+
+/** The present tense in a survey answer name ("Present tense", "Au présent", "En presente", "Al presente"). */
+export const PRESENT_TENSE = /present|présent|presente/i;

@@ -4,16 +4,35 @@ import { LANGUAGES, type Language } from '@common/constants';
 import { startOpenAiStandIn, type OpenAiStandIn } from '../../../test/stand-ins/openai';
 import { SAMPLE_ANSWERS, sampleContext } from './fixtures';
 import { createGenerationProvider } from './index';
-import { attributeParagraphs, GenerationFailure, OpenAiCompatibleProvider, paragraphsFromText, readSse } from './openai-compatible';
+import {
+  attributeParagraphs,
+  CHAPTER_MAX_TOKENS,
+  GenerationFailure,
+  OpenAiCompatibleProvider,
+  paragraphsFromText,
+  readSse,
+} from './openai-compatible';
+import { chapterPrompt } from './prompts';
 
 const ISO3: Record<Language, string> = { en: 'eng', fr: 'fra', es: 'spa', it: 'ita' };
 let standIn: OpenAiStandIn;
 
 const provider = (overrides: Partial<ConstructorParameters<typeof OpenAiCompatibleProvider>[0]> = {}) =>
-  new OpenAiCompatibleProvider({ baseUrl: standIn.url, apiKey: 'sk-test', model: 'test-model', timeoutMs: 5_000, backoffMs: 10, ...overrides });
+  new OpenAiCompatibleProvider({
+    baseUrl: standIn.url,
+    apiKey: 'sk-test',
+    model: 'test-model',
+    timeoutMs: 5_000,
+    backoffMs: 10,
+    ...overrides,
+  });
 
 const chapterInput = (language: Language = 'en', fidelity: 'light_edit' | 'polished' = 'light_edit') => ({
-  context: sampleContext(language, { fidelity, survey: [{ question: 'Style', answer: 'Warm and simple' }], earlierSummaries: ['I was born in Leeds.'] }),
+  context: sampleContext(language, {
+    fidelity,
+    survey: [{ question: 'Style', answer: 'Warm and simple' }],
+    earlierSummaries: ['I was born in Leeds.'],
+  }),
   chapter: { id: 1, name: 'Childhood', answers: SAMPLE_ANSWERS[language] },
 });
 
@@ -50,12 +69,17 @@ describe('OpenAI-compatible adapter against the stand-in', () => {
     expect(out.summary.length).toBeGreaterThan(10);
     const request = standIn.requests[0];
     expect(request.headers.authorization).toBe('Bearer sk-test');
-    expect(request.body).toMatchObject({ model: 'test-model', stream: true, stream_options: { include_usage: true } });
+    expect(request.body).toMatchObject({
+      model: 'test-model',
+      stream: true,
+      stream_options: { include_usage: true },
+      max_tokens: CHAPTER_MAX_TOKENS,
+    });
     const [system, user] = request.body.messages!;
     expect(system.content).toMatch(/ONLY facts found in the author's answers/);
     expect(system.content).toMatch(/light edit/);
     expect(system.content).toMatch(/Write in English only/);
-    expect(user.content).toContain('Summaries of the earlier chapters:\n1. I was born in Leeds.');
+    expect(user.content).toContain('Summaries of the earlier chapters (do not tell again what they told):\n1. I was born in Leeds.');
     expect(user.content).toContain('Style: Warm and simple');
     expect(user.content).not.toContain('What games did you play?'); // unanswered questions are left out
   });
@@ -63,11 +87,25 @@ describe('OpenAI-compatible adapter against the stand-in', () => {
   it.each(LANGUAGES)('keeps the book language end to end (franc-min on stand-in output, %s)', async (lng) => {
     const out = await provider().writeChapter(chapterInput(lng, 'polished'));
     expect(franc(out.content)).toBe(ISO3[lng]);
-    expect(standIn.requests[0].body.messages![0].content).toMatch(/polished/);
+    // The system prompt is the book language's own file (content/prompts/chapter.{lng}.md), placeholders filled.
+    const system = standIn.requests[0].body.messages![0].content;
+    const { version, sections } = chapterPrompt(lng);
+    expect(version).toBeGreaterThan(0);
+    expect(system).toContain(sections['fidelity.polished']);
+    expect(system).toContain(sections['kind.autobiography']);
+    expect(system).not.toContain('{{');
+    expect(franc(system)).toBe(ISO3[lng]);
   });
 
   it('retries 429 and 5xx with back-off (Retry-After honoured), then succeeds', async () => {
-    standIn.enqueue({ kind: 'error', status: 429, message: 'Rate limit reached', type: 'requests', code: 'rate_limit_exceeded', retryAfter: '0' });
+    standIn.enqueue({
+      kind: 'error',
+      status: 429,
+      message: 'Rate limit reached',
+      type: 'requests',
+      code: 'rate_limit_exceeded',
+      retryAfter: '0',
+    });
     standIn.enqueue({ kind: 'error', status: 503, rawBody: '<html>Service Unavailable</html>' });
     const started = performance.now();
     const result = await provider({ maxAttempts: 3 }).complete([{ role: 'user', content: 'Answer: hello there' }]);
@@ -92,7 +130,13 @@ describe('OpenAI-compatible adapter against the stand-in', () => {
     const failure = await failureOf(provider({ apiKey: 'wrong' }).complete([{ role: 'user', content: 'x' }]));
     expect(failure.code).toBe('generation.provider_rejected');
     expect(failure.detail).toContain('Incorrect API key');
-    standIn.enqueue({ kind: 'error', status: 404, message: 'The model `nope` does not exist', type: 'invalid_request_error', code: 'model_not_found' });
+    standIn.enqueue({
+      kind: 'error',
+      status: 404,
+      message: 'The model `nope` does not exist',
+      type: 'invalid_request_error',
+      code: 'model_not_found',
+    });
     const notFound = await failureOf(provider().complete([{ role: 'user', content: 'x' }]));
     expect(notFound.code).toBe('generation.provider_rejected');
     expect(standIn.requests.length).toBe(1);
@@ -124,7 +168,9 @@ describe('OpenAI-compatible adapter against the stand-in', () => {
 
     standIn.enqueue({ kind: 'broken', afterChunks: 2 });
     const shown: string[] = [];
-    const failure = await failureOf(provider().complete([{ role: 'user', content: 'Answer: one two three four five' }], { onDelta: (t) => shown.push(t) }));
+    const failure = await failureOf(
+      provider().complete([{ role: 'user', content: 'Answer: one two three four five' }], { onDelta: (t) => shown.push(t) }),
+    );
     expect(failure.code).toBe('generation.stream_broken');
     expect(shown.join('')).toBe('one two ');
     expect(standIn.requests.length).toBe(3);
@@ -156,10 +202,34 @@ describe('OpenAI-compatible adapter against the stand-in', () => {
   it('optimises an answer and tailors questions, keeping ids even when the model misbehaves', async () => {
     standIn.enqueue({ kind: 'stream', text: 'I was born in Leeds.' });
     expect(await provider().optimizeAnswer({ transcript: 'um I was born in in Leeds', language: 'en' })).toBe('I was born in Leeds.');
-    const chapters = [{ id: 1, name: 'Roots', questions: [{ id: 10, name: 'Where was she born?' }, { id: 11, name: 'Who raised her?' }] }];
-    standIn.enqueue({ kind: 'stream', text: 'Here you go: [{"id":1,"name":"Jeanne\'s roots","questions":[{"id":10,"name":"Where in Brittany was Jeanne born?"}]}]' });
-    const tailored = await provider().tailorChapters({ context: sampleContext('en', { kind: 'another_story', subject: 'My grandmother Jeanne' }), chapters });
-    expect(tailored).toEqual([{ id: 1, name: "Jeanne's roots", questions: [{ id: 10, name: 'Where in Brittany was Jeanne born?' }, { id: 11, name: 'Who raised her?' }] }]);
+    const chapters = [
+      {
+        id: 1,
+        name: 'Roots',
+        questions: [
+          { id: 10, name: 'Where was she born?' },
+          { id: 11, name: 'Who raised her?' },
+        ],
+      },
+    ];
+    standIn.enqueue({
+      kind: 'stream',
+      text: 'Here you go: [{"id":1,"name":"Jeanne\'s roots","questions":[{"id":10,"name":"Where in Brittany was Jeanne born?"}]}]',
+    });
+    const tailored = await provider().tailorChapters({
+      context: sampleContext('en', { kind: 'another_story', subject: 'My grandmother Jeanne' }),
+      chapters,
+    });
+    expect(tailored).toEqual([
+      {
+        id: 1,
+        name: "Jeanne's roots",
+        questions: [
+          { id: 10, name: 'Where in Brittany was Jeanne born?' },
+          { id: 11, name: 'Who raised her?' },
+        ],
+      },
+    ]);
     standIn.enqueue({ kind: 'stream', text: 'Sorry, I cannot.' });
     expect(await provider().tailorChapters({ context: sampleContext('en'), chapters })).toEqual(chapters);
   });
@@ -192,11 +262,21 @@ describe('adapter helpers', () => {
   });
 
   it('routes own_words to the composer, other levels to the model only when one is configured', async () => {
-    const offline = createGenerationProvider({ GENERATION_MODEL: 'm', GENERATION_TIMEOUT_MS: 1000, GENERATION_BASE_URL: undefined, GENERATION_API_KEY: undefined });
+    const offline = createGenerationProvider({
+      GENERATION_MODEL: 'm',
+      GENERATION_TIMEOUT_MS: 1000,
+      GENERATION_BASE_URL: undefined,
+      GENERATION_API_KEY: undefined,
+    });
     expect(offline.model).toBeNull();
     const out = await offline.writeChapter(chapterInput('en', 'polished'));
     expect(out.paragraphs[0].text).toMatch(/^I was born in Leeds in 1948/);
-    const online = createGenerationProvider({ GENERATION_MODEL: 'm', GENERATION_TIMEOUT_MS: 5000, GENERATION_BASE_URL: standIn.url, GENERATION_API_KEY: 'sk-test' });
+    const online = createGenerationProvider({
+      GENERATION_MODEL: 'm',
+      GENERATION_TIMEOUT_MS: 5000,
+      GENERATION_BASE_URL: standIn.url,
+      GENERATION_API_KEY: 'sk-test',
+    });
     await online.writeChapter({ ...chapterInput('en'), context: { ...chapterInput('en').context, fidelity: 'own_words' } });
     expect(standIn.requests.length).toBe(0);
     await online.writeChapter(chapterInput('en', 'polished'));

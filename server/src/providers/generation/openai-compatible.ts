@@ -1,5 +1,6 @@
 import type { Language } from '@common/constants';
 import type { Paragraph } from '@common/schemas/session';
+import { typographic } from '@common/rules/typography';
 import { AppError } from '../../http/errors';
 import { composeBookFrame, extractSummary } from './composer';
 import { bookFrameMessages, chapterMessages, optimizeMessages, tailorMessages, type ChatMessage } from './prompts';
@@ -59,14 +60,24 @@ export class GenerationFailure extends AppError {
   }
 }
 
+/**
+ * The most a chapter may cost in output tokens: about 32 000 characters, well under the
+ * 200 000 a chapter may hold (CHAPTER_TEXT_MAX_LENGTH), and within what chat models accept.
+ */
+export const CHAPTER_MAX_TOKENS = 8192;
+
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
     const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    }, { once: true });
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
   });
 
 function retryAfterMs(header: string | null): number | undefined {
@@ -138,7 +149,13 @@ interface ChunkShape {
 
 /** Which answers a paragraph draws on: the answers sharing the most distinctive words with it. */
 export function attributeParagraphs(texts: string[], answers: AnswerInput[]): Paragraph[] {
-  const wordsOf = (s: string) => new Set((s.toLowerCase().normalize('NFC').match(/\p{L}{4,}|\d+/gu) ?? []));
+  const wordsOf = (s: string) =>
+    new Set(
+      s
+        .toLowerCase()
+        .normalize('NFC')
+        .match(/\p{L}{4,}|\d+/gu) ?? [],
+    );
   const answerWords = answers.map((a) => ({ id: a.id, words: wordsOf(a.answer) }));
   const documentFrequency = new Map<string, number>();
   for (const { words } of answerWords) for (const w of words) documentFrequency.set(w, (documentFrequency.get(w) ?? 0) + 1);
@@ -161,7 +178,12 @@ export function paragraphsFromText(text: string): string[] {
   return text
     .replace(/```[a-z]*\n?/gi, '')
     .split(/\n\s*\n/)
-    .map((p) => p.replace(/^#{1,6}\s+.*$/gm, '').replace(/\s*\n\s*/g, ' ').trim())
+    .map((p) =>
+      p
+        .replace(/^#{1,6}\s+.*$/gm, '')
+        .replace(/\s*\n\s*/g, ' ')
+        .trim(),
+    )
     .filter(Boolean);
 }
 
@@ -229,7 +251,10 @@ export class OpenAiCompatibleProvider implements GenerationProvider {
     if (error instanceof GenerationFailure) return error;
     if (deadline.aborted) return new GenerationFailure(504, 'generation.timeout', false, 'deadline reached');
     if (signal.aborted) return new GenerationFailure(499, 'generation.cancelled', false, 'cancelled by the client');
-    const detail = error instanceof Error ? `${error.name}: ${error.message}${error.cause ? ` (${String((error.cause as Error).message ?? error.cause)})` : ''}` : String(error);
+    const detail =
+      error instanceof Error
+        ? `${error.name}: ${error.message}${error.cause ? ` (${String((error.cause as Error).message ?? error.cause)})` : ''}`
+        : String(error);
     return new GenerationFailure(502, 'generation.provider_unavailable', true, detail);
   }
 
@@ -275,7 +300,8 @@ export class OpenAiCompatibleProvider implements GenerationProvider {
       if (!contentType.includes('text/event-stream') || !response.body) {
         // A server that ignored `stream: true` answers one JSON completion.
         const body = (await response.json()) as ChunkShape;
-        if (body.error) throw new GenerationFailure(502, 'generation.provider_unavailable', true, `error body: ${errorMessageOf(JSON.stringify(body))}`);
+        if (body.error)
+          throw new GenerationFailure(502, 'generation.provider_unavailable', true, `error body: ${errorMessageOf(JSON.stringify(body))}`);
         const text = body.choices?.[0]?.message?.content ?? '';
         if (text) options.onDelta?.(text);
         return { text, finishReason: body.choices?.[0]?.finish_reason ?? null, usage: body.usage ?? null };
@@ -292,7 +318,8 @@ export class OpenAiCompatibleProvider implements GenerationProvider {
         } catch {
           throw new GenerationFailure(502, 'generation.stream_broken', true, `unreadable chunk: ${data.slice(0, 120)}`);
         }
-        if (chunk.error) throw new GenerationFailure(502, 'generation.provider_unavailable', true, `error in stream: ${errorMessageOf(data)}`);
+        if (chunk.error)
+          throw new GenerationFailure(502, 'generation.provider_unavailable', true, `error in stream: ${errorMessageOf(data)}`);
         if (chunk.usage) usage = chunk.usage;
         const choice = chunk.choices?.[0];
         if (choice?.finish_reason) finishReason = choice.finish_reason;
@@ -319,8 +346,8 @@ export class OpenAiCompatibleProvider implements GenerationProvider {
   }
 
   async writeChapter(input: ChapterInput, options: GenerateOptions = {}): Promise<ChapterOutput> {
-    const { text } = await this.complete(chapterMessages(input), options);
-    const texts = paragraphsFromText(text);
+    const { text } = await this.complete(chapterMessages(input), { ...options, maxTokens: CHAPTER_MAX_TOKENS });
+    const texts = paragraphsFromText(text).map((paragraph) => typographic(paragraph, input.context.language));
     if (texts.length === 0) throw new GenerationFailure(502, 'generation.empty_output', false, 'the model wrote nothing');
     const paragraphs = attributeParagraphs(texts, input.chapter.answers);
     // The summary is extracted from the author's own (cleaned) sentences: it never invents.

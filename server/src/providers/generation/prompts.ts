@@ -1,4 +1,7 @@
-import type { Fidelity } from '@common/schemas/session';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Language } from '@common/constants';
+import { ROOT_DIR } from '../../config';
 import { LANGUAGE_DATA } from './language-data';
 import type { BookContext, BookFrameInput, ChapterInput, TailorInput } from './types';
 
@@ -10,21 +13,6 @@ export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
   content: string;
 }
-
-const KIND: Record<BookContext['kind'], string> = {
-  autobiography: 'an autobiography (the author tells their own life)',
-  another_story: "a book about another person's life, written by someone close to them",
-  self_development: 'a self-development book drawn from the author’s own experience',
-};
-
-const FIDELITY: Record<Fidelity, string> = {
-  own_words:
-    'Fidelity: "my own words". Keep the author\'s sentences exactly; only remove fillers (um, you know…) and repetitions, fix punctuation and capitals, and order them into paragraphs.',
-  light_edit:
-    'Fidelity: "light edit". Keep the author\'s sentences, words and expressions wherever possible; remove fillers and repetitions, correct grammar, join short answers into flowing paragraphs with short neutral transitions.',
-  polished:
-    'Fidelity: "polished". Rewrite into clear, warm, well-paced book prose, but keep the author\'s voice, their characteristic expressions and every fact exactly as told.',
-};
 
 function languageName(context: BookContext): string {
   const data = LANGUAGE_DATA[context.language];
@@ -38,24 +26,52 @@ function surveyLines(context: BookContext): string {
 
 function rules(context: BookContext): string {
   return [
-    `You are the ghost-writer of ${KIND[context.kind]}. Write in ${languageName(context)} only.`,
-    'Use ONLY facts found in the author\'s answers: never add a name, date, place, event, feeling, dialogue or detail that the author did not give. If something is unclear, leave it out rather than guess.',
-    'Keep the author\'s voice: their vocabulary, their expressions, their humour, their way of telling.',
-    FIDELITY[context.fidelity],
-    'Respect the author\'s choices below (style, reader, person, tense). When the author wrote about another person in the third person, keep it.',
+    `You are the ghost-writer of ${chapterPrompt('en').sections[`kind.${context.kind}`]}. Write in ${languageName(context)} only.`,
+    "Use ONLY facts found in the author's answers: never add a name, date, place, event, feeling, dialogue or detail that the author did not give. If something is unclear, leave it out rather than guess.",
+    "Keep the author's voice: their vocabulary, their expressions, their humour, their way of telling.",
+    chapterPrompt('en').sections[`fidelity.${context.fidelity}`],
+    "Respect the author's choices below (style, reader, person, tense). When the author wrote about another person in the third person, keep it.",
   ].join('\n');
+}
+
+/**
+ * The chapter prompt of each language, written in that language: `content/prompts/chapter.{lng}.md`
+ * (a `version` in its header, raised on every change; sections `## system`, `## kind.*`,
+ * `## fidelity.*`). Read once.
+ */
+export interface ChapterPrompt {
+  version: number;
+  sections: Record<string, string>;
+}
+const chapterPrompts = new Map<Language, ChapterPrompt>();
+
+export function chapterPrompt(lng: Language): ChapterPrompt {
+  let prompt = chapterPrompts.get(lng);
+  if (!prompt) {
+    const file = fs.readFileSync(path.join(ROOT_DIR, 'content', 'prompts', `chapter.${lng}.md`), 'utf8');
+    const [, header = '', body = ''] = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(file) ?? [];
+    const sections = Object.fromEntries(
+      body
+        .split(/^## /m)
+        .filter((part) => part.trim())
+        .map((part) => {
+          const newline = part.indexOf('\n');
+          return [part.slice(0, newline).trim(), part.slice(newline + 1).trim()];
+        }),
+    );
+    prompt = { version: Number(/^version:\s*(\d+)/m.exec(header)?.[1] ?? 0), sections };
+    chapterPrompts.set(lng, prompt);
+  }
+  return prompt;
 }
 
 export function chapterMessages(input: ChapterInput): ChatMessage[] {
   const { context, chapter } = input;
   const earlier = context.earlierSummaries.filter((s) => s.trim());
-  const system = [
-    rules(context),
-    'Write the body of ONE chapter: plain paragraphs separated by one blank line. No title, no headings, no lists, no markdown, no notes, no preamble.',
-    earlier.length > 0 ? 'Do not repeat what the earlier chapters already told (their summaries are given).' : '',
-  ]
-    .filter(Boolean)
-    .join('\n');
+  const { sections } = chapterPrompt(context.language);
+  const system = sections.system
+    .replace('{{kind}}', sections[`kind.${context.kind}`])
+    .replace('{{fidelity}}', sections[`fidelity.${context.fidelity}`]);
   const answers = chapter.answers
     .filter((a) => a.answer.trim())
     .map((a) => `Question: ${a.question}\nAnswer: ${a.answer.trim()}`)
@@ -64,7 +80,9 @@ export function chapterMessages(input: ChapterInput): ChatMessage[] {
     `Book: ${context.bookName}`,
     context.subject.trim() ? `What the book is about, in the author's words: ${context.subject.trim()}` : '',
     surveyLines(context),
-    earlier.length > 0 ? `Summaries of the earlier chapters:\n${earlier.map((s, i) => `${i + 1}. ${s}`).join('\n')}` : '',
+    earlier.length > 0
+      ? `Summaries of the earlier chapters (do not tell again what they told):\n${earlier.map((s, i) => `${i + 1}. ${s}`).join('\n')}`
+      : '',
     `Chapter: ${chapter.name}`,
     `The author's answers:\n\n${answers}`,
   ]
@@ -84,7 +102,7 @@ export function optimizeMessages(transcript: string, context: Pick<BookContext, 
       content: [
         `You clean up a spoken or typed answer written in ${data.englishName}.`,
         'Remove hesitations, fillers and repetitions; fix punctuation, capitals and obvious grammar slips.',
-        'Do not add, remove or change any fact; do not translate; keep the author\'s words and person.',
+        "Do not add, remove or change any fact; do not translate; keep the author's words and person.",
         'Answer with the cleaned text only.',
       ].join('\n'),
     },
@@ -94,18 +112,18 @@ export function optimizeMessages(transcript: string, context: Pick<BookContext, 
 
 export function bookFrameMessages(input: BookFrameInput, part: 'introduction' | 'summary'): ChatMessage[] {
   const { context } = input;
-  const chapters = input.chapters
-    .map((c) => `Chapter "${c.name}": ${c.summary || c.answers.map((a) => a.answer).join(' ')}`)
-    .join('\n');
+  const chapters = input.chapters.map((c) => `Chapter "${c.name}": ${c.summary || c.answers.map((a) => a.answer).join(' ')}`).join('\n');
   const task =
     part === 'introduction'
-      ? 'Write the book\'s introduction: one or two short paragraphs that open the book and make the reader want to read on.'
-      : 'Write the book\'s closing summary: one short paragraph that recalls the path of the whole book.';
+      ? "Write the book's introduction: one or two short paragraphs that open the book and make the reader want to read on."
+      : "Write the book's closing summary: one short paragraph that recalls the path of the whole book.";
   return [
     { role: 'system', content: `${rules(context)}\n${task} Plain text only.` },
     {
       role: 'user',
-      content: [`Book: ${context.bookName}`, context.subject ? `About: ${context.subject}` : '', surveyLines(context), chapters].filter(Boolean).join('\n\n'),
+      content: [`Book: ${context.bookName}`, context.subject ? `About: ${context.subject}` : '', surveyLines(context), chapters]
+        .filter(Boolean)
+        .join('\n\n'),
     },
   ];
 }

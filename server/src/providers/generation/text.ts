@@ -1,4 +1,5 @@
 import type { Language } from '@common/constants';
+import { quoteBalance, typographic } from '@common/rules/typography';
 import { LANGUAGE_DATA } from './language-data';
 import type { Gender } from './types';
 
@@ -10,7 +11,6 @@ import type { Gender } from './types';
 const L = '\\p{L}\\p{N}';
 const NOT_WORD_BEFORE = `(?<![${L}'’-])`;
 const NOT_WORD_AFTER = `(?![${L}'’-])`;
-const NBSP = '\u00a0';
 
 interface Patterns {
   hesitation: RegExp;
@@ -74,10 +74,16 @@ function removeFillers(text: string, lng: Language): string {
 function removeStutters(text: string, lng: Language): string {
   const { keepDoubled } = patternsFor(lng);
   // Cut-off word starts: "w- went", "wh-wh-what", "mo- mother".
-  let out = text.replace(new RegExp(`${NOT_WORD_BEFORE}((?:\\p{L}{1,4}-\\s*)+)(?=(\\p{L}+))`, 'gu'), (match, fragments: string, word: string) => {
-    const parts = fragments.split('-').map((p) => p.trim().toLowerCase()).filter(Boolean);
-    return parts.every((p) => word.toLowerCase().startsWith(p)) ? '' : match;
-  });
+  let out = text.replace(
+    new RegExp(`${NOT_WORD_BEFORE}((?:\\p{L}{1,4}-\\s*)+)(?=(\\p{L}+))`, 'gu'),
+    (match, fragments: string, word: string) => {
+      const parts = fragments
+        .split('-')
+        .map((p) => p.trim().toLowerCase())
+        .filter(Boolean);
+      return parts.every((p) => word.toLowerCase().startsWith(p)) ? '' : match;
+    },
+  );
   // Repeated short phrases (two or three words).
   for (const size of [3, 2]) {
     const phrase = Array.from({ length: size }, () => `[${L}'’]+`).join('\\s+');
@@ -105,13 +111,7 @@ function fixPunctuation(text: string, lng: Language): string {
   out = out.replace(/([,;:])(?=[\p{L}«“])/gu, '$1 ');
   out = out.replace(/([.!?…])(?=[\p{Lu}«“¿¡])/gu, '$1 ');
   out = out.replace(/^[\s,.;:!?…]+/, '');
-  out = out.trim();
-  if (lng === 'fr') {
-    out = out.replace(/\s*([;:!?»])/g, `${NBSP}$1`).replace(/«\s*/g, `«${NBSP}`);
-    // URLs and times keep their colons.
-    out = out.replace(new RegExp(`(\\d)${NBSP}:(\\d)`, 'g'), '$1:$2').replace(new RegExp(`(https?)${NBSP}:`, 'g'), '$1:');
-  }
-  return out;
+  return typographic(out.trim(), lng);
 }
 
 /** Splits cleaned text into sentences, keeping abbreviations ("Mr.", "M.", "Dott.") and initials inside. */
@@ -119,10 +119,13 @@ export function splitSentences(text: string, lng: Language): string[] {
   const { abbreviations } = patternsFor(lng);
   const sentences: string[] = [];
   let start = 0;
-  const re = /([.!?…]+)(["»”’)]*)\s+/g;
+  const re = /([.!?…]+)((?:[\u00a0\u202f]?[»”]|["’)])*)\s+/g;
   let match: RegExpExecArray | null;
   while ((match = re.exec(text))) {
     const end = match.index + match[1].length + match[2].length;
+    // A quotation stays whole: no sentence ends while a « or “ is still open.
+    const { open, close } = quoteBalance(text.slice(start, end));
+    if (open > close) continue;
     const before = text.slice(Math.max(start, match.index - 40), match.index);
     const lastWord = (/\S*$/.exec(before)?.[0] ?? '').toLowerCase().replace(/^[("«“]+/, '');
     const isAbbreviation = match[1] === '.' && (abbreviations.has(lastWord) || /^\p{L}$/u.test(lastWord));
@@ -141,12 +144,11 @@ function finishSentence(sentence: string, lng: Language): string {
   let out = sentence.trim();
   out = out.replace(/^([^\p{L}\p{N}]*)(\p{Ll})/u, (_m, lead: string, letter: string) => lead + letter.toUpperCase());
   if (lng === 'en') out = out.replace(/(?<![\p{L}'’])i(?=(?:['’](?:m|ve|d|ll))?(?![\p{L}'’]))/gu, 'I');
-  if (!/[.!?…]["»”’)]*$/.test(out)) out = out.replace(/([,;:\s]*)$/, '') + '.';
+  if (!/[.!?…](?:[\u00a0\u202f]?[»”]|["’)])*$/.test(out)) out = out.replace(/([,;:\s]*)$/, '') + '.';
   if (lng === 'es') {
-    if (/\?["»”’)]*$/.test(out) && !out.includes('¿')) out = `¿${out}`;
-    if (/!["»”’)]*$/.test(out) && !out.includes('¡')) out = `¡${out}`;
+    if (/\?[»”’)]*$/.test(out) && !out.includes('¿')) out = `¿${out}`;
+    if (/![»”’)]*$/.test(out) && !out.includes('¡')) out = `¡${out}`;
   }
-  if (lng === 'fr') out = out.replace(/\s*([!?])$/, `${NBSP}$1`);
   return out;
 }
 
@@ -173,22 +175,143 @@ export function countWords(text: string): number {
 // First person → third person (English only, and only when every occurrence is unambiguous).
 
 const PAST_OR_MODAL = new Set([
-  'was', 'wasn’t', "wasn't", 'had', "hadn't", 'did', "didn't", 'could', "couldn't", 'would', "wouldn't", 'will', "won't",
-  'can', "can't", 'cannot', 'might', 'must', 'should', "shouldn't", 'shall', 'used', 'went', 'came', 'saw', 'met', 'got',
-  'made', 'knew', 'left', 'took', 'grew', 'felt', 'thought', 'told', 'said', 'found', 'gave', 'became', 'began', 'ran',
-  'wrote', 'kept', 'lost', 'won', 'sat', 'stood', 'heard', 'taught', 'bought', 'brought', 'spent', 'sent', 'built',
-  'understood', 'fell', 'wore', 'ate', 'drank', 'drove', 'flew', 'swam', 'sang', 'spoke', 'chose', 'forgot', 'sold',
-  'paid', 'meant', 'held', 'led', 'fought', 'caught', 'slept', 'woke', 'rode', 'broke', 'hid', 'let', 'put', 'cut',
-  'hurt', 'set', 'shut', 'quit', 'hit', 'dreamt', 'learnt', 'burnt', 'lived',
+  'was',
+  'wasn’t',
+  "wasn't",
+  'had',
+  "hadn't",
+  'did',
+  "didn't",
+  'could',
+  "couldn't",
+  'would',
+  "wouldn't",
+  'will',
+  "won't",
+  'can',
+  "can't",
+  'cannot',
+  'might',
+  'must',
+  'should',
+  "shouldn't",
+  'shall',
+  'used',
+  'went',
+  'came',
+  'saw',
+  'met',
+  'got',
+  'made',
+  'knew',
+  'left',
+  'took',
+  'grew',
+  'felt',
+  'thought',
+  'told',
+  'said',
+  'found',
+  'gave',
+  'became',
+  'began',
+  'ran',
+  'wrote',
+  'kept',
+  'lost',
+  'won',
+  'sat',
+  'stood',
+  'heard',
+  'taught',
+  'bought',
+  'brought',
+  'spent',
+  'sent',
+  'built',
+  'understood',
+  'fell',
+  'wore',
+  'ate',
+  'drank',
+  'drove',
+  'flew',
+  'swam',
+  'sang',
+  'spoke',
+  'chose',
+  'forgot',
+  'sold',
+  'paid',
+  'meant',
+  'held',
+  'led',
+  'fought',
+  'caught',
+  'slept',
+  'woke',
+  'rode',
+  'broke',
+  'hid',
+  'let',
+  'put',
+  'cut',
+  'hurt',
+  'set',
+  'shut',
+  'quit',
+  'hit',
+  'dreamt',
+  'learnt',
+  'burnt',
+  'lived',
 ]);
-const ADVERBS = new Set(['never', 'always', 'also', 'still', 'often', 'sometimes', 'just', 'really', 'only', 'even', 'ever', 'once', 'finally', 'soon', 'then', 'first', 'later', 'already', 'rarely', 'hardly', 'barely', 'nearly', 'almost', 'quickly', 'slowly', 'suddenly', 'eventually', 'immediately', 'usually', 'mostly']);
+const ADVERBS = new Set([
+  'never',
+  'always',
+  'also',
+  'still',
+  'often',
+  'sometimes',
+  'just',
+  'really',
+  'only',
+  'even',
+  'ever',
+  'once',
+  'finally',
+  'soon',
+  'then',
+  'first',
+  'later',
+  'already',
+  'rarely',
+  'hardly',
+  'barely',
+  'nearly',
+  'almost',
+  'quickly',
+  'slowly',
+  'suddenly',
+  'eventually',
+  'immediately',
+  'usually',
+  'mostly',
+]);
 const I_CONTRACTIONS: Record<string, { she: string; he: string }> = {
   "i'm": { she: "she's", he: "he's" },
   "i've": { she: "she's", he: "he's" },
   "i'd": { she: "she'd", he: "he'd" },
   "i'll": { she: "she'll", he: "he'll" },
 };
-const I_VERB_SWAP: Record<string, string> = { am: 'is', have: 'has', do: 'does', "don't": "doesn't", "haven't": "hasn't", "ain't": "isn't" };
+const I_VERB_SWAP: Record<string, string> = {
+  am: 'is',
+  have: 'has',
+  do: 'does',
+  "don't": "doesn't",
+  "haven't": "hasn't",
+  "ain't": "isn't",
+};
 const BLOCKERS = /(?<![\p{L}'’])(we|us|our|ours|ourselves|we're|we've|we'd|we'll)(?![\p{L}'’])|["“”«»]|(?<![\p{L}])me and(?![\p{L}])/iu;
 
 /**
@@ -220,7 +343,10 @@ export function toThirdPerson(sentences: string[], gender: Gender): string[] | n
         if (trail && /[^\s]/.test(trail) && !/^[,]$/.test(trail)) return null;
         let j = i + 2;
         while (j < tokens.length && ADVERBS.has(tokens[j].toLowerCase().replace(/[^\p{L}']/gu, ''))) j += 2;
-        const verb = (tokens[j] ?? '').toLowerCase().replace(/’/g, "'").replace(/[^\p{L}']/gu, '');
+        const verb = (tokens[j] ?? '')
+          .toLowerCase()
+          .replace(/’/g, "'")
+          .replace(/[^\p{L}']/gu, '');
         if (I_VERB_SWAP[verb] && j === i + 2) {
           tokens[j] = tokens[j].replace(new RegExp(verb.replace("'", "['’]"), 'i'), I_VERB_SWAP[verb]);
         } else if (!(PAST_OR_MODAL.has(verb) || (/ed$/.test(verb) && !/eed$/.test(verb)))) {

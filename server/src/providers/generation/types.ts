@@ -1,8 +1,11 @@
 import type { BookType, Language } from '@common/constants';
-import type { Fidelity, Paragraph } from '@common/schemas/session';
+import type { Fidelity, Paragraph, SurveyRole } from '@common/schemas/session';
 
 /** One survey choice as the writer reads it: the survey question and the selected answer's name. */
 export interface SurveyChoice {
+  /** The survey question's id (reported back when a writer cannot honour the choice). */
+  id?: number;
+  role?: SurveyRole;
   question: string;
   answer: string;
 }
@@ -43,6 +46,8 @@ export interface ChapterOutput {
   /** Paragraph texts joined by blank lines. */
   content: string;
   summary: string;
+  /** Survey questions whose choice this writer could not honour (the composer cannot change style, tense or tone). */
+  needsAssistant?: number[];
 }
 
 export interface BookFrameInput {

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../../config';
 
 export interface MailMessage {
@@ -9,6 +9,7 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  attachments?: Array<{ filename: string; content: Buffer; contentType: string }>;
 }
 
 export interface Mailer {
@@ -28,22 +29,26 @@ export function createMailer(config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'da
   return outboxMailer(outboxDir(config), config.MAIL_FROM);
 }
 
+/** nodemailer is loaded on the first message, not at start. */
+const loadNodemailer = async () => (await import('nodemailer')).default;
+
 function smtpMailer(url: string, from: string): Mailer {
   let transport: Transporter | undefined;
   return {
     kind: 'smtp',
     async send(message) {
-      transport ??= nodemailer.createTransport(url);
+      transport ??= (await loadNodemailer()).createTransport(url);
       await transport.sendMail({ from, ...message });
     },
   };
 }
 
 function outboxMailer(dir: string, from: string): Mailer {
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  let transport: Transporter | undefined;
   return {
     kind: 'outbox',
     async send(message) {
+      transport ??= (await loadNodemailer()).createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
       const info = await transport.sendMail({ from, ...message });
       fs.mkdirSync(dir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomBytes(4).toString('hex')}.eml`;

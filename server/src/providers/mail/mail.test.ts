@@ -54,7 +54,9 @@ describe('mail transports', () => {
   it('sends through SMTP (nodemailer) to a real SMTP server when SMTP_URL is set', async () => {
     const mailer = createMailer({ SMTP_URL: smtp.url, MAIL_FROM: 'Plume <no-reply@plume.local>', dataDir: os.tmpdir() });
     expect(mailer.kind).toBe('smtp');
-    await mailer.send(composeMail(translate, 'es', 'reset', 'lola@example.com', 'http://localhost:8000/es/reset-password?token=xyz', { name: 'Lola' }));
+    await mailer.send(
+      composeMail(translate, 'es', 'reset', 'lola@example.com', 'http://localhost:8000/es/reset-password?token=xyz', { name: 'Lola' }),
+    );
     expect(smtp.messages).toHaveLength(1);
     expect(smtp.messages[0]).toMatchObject({ from: 'no-reply@plume.local', to: ['lola@example.com'] });
     expect(smtp.messages[0].raw.replace(/=\r?\n/g, '')).toContain('reset-password?token=3Dxyz');

@@ -22,7 +22,10 @@ interface Operation {
  * `POST /v1/speech:longrunningrecognize` + `GET /v1/operations/{name}` for longer ones, inline
  * base64 audio, `?key=` authentication, automatic punctuation, the book's language.
  */
-export function createGoogleSpeech({ baseUrl, apiKey }: { baseUrl: string; apiKey?: string }, options: SpeechProviderOptions): SpeechToText {
+export function createGoogleSpeech(
+  { baseUrl, apiKey }: { baseUrl: string; apiKey?: string },
+  options: SpeechProviderOptions,
+): SpeechToText {
   const fetchImpl = options.fetch ?? fetch;
   const pollMs = options.pollIntervalMs ?? 1500;
   const base = baseUrl.replace(/\/+$/, '');
@@ -41,19 +44,27 @@ export function createGoogleSpeech({ baseUrl, apiKey }: { baseUrl: string; apiKe
       const body = JSON.stringify({ config: recognitionConfig(input), audio: { content: input.audio.toString('base64') } });
       const init: RequestInit = { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body };
       const long = input.durationSeconds === null || input.durationSeconds > GOOGLE_SYNC_MAX_SECONDS;
-      if (!long) return joinResults(await call('/v1/speech:recognize', init, deadline) as RecognizeResponse);
+      if (!long) return joinResults((await call('/v1/speech:recognize', init, deadline)) as RecognizeResponse);
 
       let operation = (await call('/v1/speech:longrunningrecognize', init, deadline)) as Operation;
-      if (!operation.name && !operation.done) throw new SpeechProviderError('failed', 'long-running recognition answered without an operation name');
+      if (!operation.name && !operation.done)
+        throw new SpeechProviderError('failed', 'long-running recognition answered without an operation name');
       while (!operation.done) {
         const wait = Math.min(pollMs, deadline - Date.now());
         if (wait <= 0) throw new SpeechProviderError('timeout', 'long-running recognition did not finish in time');
         await new Promise((resolve) => setTimeout(resolve, wait));
-        operation = (await call(`/v1/operations/${encodeURIComponent(operation.name ?? '')}`, { method: 'GET', headers: { accept: 'application/json' } }, deadline)) as Operation;
+        operation = (await call(
+          `/v1/operations/${encodeURIComponent(operation.name ?? '')}`,
+          { method: 'GET', headers: { accept: 'application/json' } },
+          deadline,
+        )) as Operation;
       }
       if (operation.error) {
         const code = operation.error.code ?? 13;
-        throw new SpeechProviderError(code === 3 ? 'rejected' : code === 4 ? 'timeout' : 'failed', `operation error ${code}: ${operation.error.message ?? ''}`);
+        throw new SpeechProviderError(
+          code === 3 ? 'rejected' : code === 4 ? 'timeout' : 'failed',
+          `operation error ${code}: ${operation.error.message ?? ''}`,
+        );
       }
       return joinResults(operation.response ?? {});
     },
@@ -67,10 +78,12 @@ function recognitionConfig(input: SpeechInput): Record<string, unknown> {
   };
   switch (input.format) {
     case 'webm':
-      if (input.codec && input.codec !== 'opus') throw new SpeechProviderError('unsupported', `Google reads WebM with Opus only, not ${input.codec}`);
+      if (input.codec && input.codec !== 'opus')
+        throw new SpeechProviderError('unsupported', `Google reads WebM with Opus only, not ${input.codec}`);
       return { ...config, encoding: 'WEBM_OPUS', sampleRateHertz: 48_000 };
     case 'ogg':
-      if (input.codec && input.codec !== 'opus') throw new SpeechProviderError('unsupported', `Google reads Ogg with Opus only, not ${input.codec}`);
+      if (input.codec && input.codec !== 'opus')
+        throw new SpeechProviderError('unsupported', `Google reads Ogg with Opus only, not ${input.codec}`);
       return { ...config, encoding: 'OGG_OPUS', sampleRateHertz: 48_000 };
     case 'wav':
       // LINEAR16 in a WAV header: Google reads the rate and channels from the header

@@ -18,4 +18,3 @@ export function createSpeechProvider(config: Config, options: Partial<SpeechProv
       return null;
   }
 }
-

@@ -5,7 +5,10 @@ import { fetchWithDeadline, readJson, SpeechProviderError, type SpeechInput, typ
  * LocalAI, vLLM): multipart `file` (named with its extension), `model`, `language` (ISO-639-1),
  * and always `response_format=json` → `{ text }` (LocalAI would otherwise answer verbose_json).
  */
-export function createOpenAiSpeech({ baseUrl, apiKey, model }: { baseUrl: string; apiKey?: string; model: string }, options: SpeechProviderOptions): SpeechToText {
+export function createOpenAiSpeech(
+  { baseUrl, apiKey, model }: { baseUrl: string; apiKey?: string; model: string },
+  options: SpeechProviderOptions,
+): SpeechToText {
   const fetchImpl = options.fetch ?? fetch;
   const url = transcriptionsUrl(baseUrl);
   return {

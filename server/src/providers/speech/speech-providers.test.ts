@@ -11,7 +11,16 @@ import { createOpenAiSpeech, transcriptionsUrl } from './openai';
 function inputOf(audio: Buffer, language: SpeechInput['language'] = 'fr'): SpeechInput {
   const info = inspectAudio(audio);
   if (!info) throw new Error('not audio');
-  return { audio, language, format: info.format, fileName: `recording.${info.format}`, mimeType: MIME_TYPES[info.format], durationSeconds: info.durationSeconds, sampleRateHertz: info.sampleRateHertz, codec: info.codec };
+  return {
+    audio,
+    language,
+    format: info.format,
+    fileName: `recording.${info.format}`,
+    mimeType: MIME_TYPES[info.format],
+    durationSeconds: info.durationSeconds,
+    sampleRateHertz: info.sampleRateHertz,
+    codec: info.codec,
+  };
 }
 
 async function failure(promise: Promise<unknown>): Promise<SpeechProviderError> {
@@ -47,12 +56,20 @@ describe('OpenAI-compatible adapter against the whisper stand-in', () => {
     whisper.mode = 'ok';
     whisper.requests.length = 0;
   });
-  const provider = (timeoutMs = 5_000, apiKey = 'sk-test') => createOpenAiSpeech({ baseUrl: whisper.url, apiKey, model: 'whisper-1' }, { timeoutMs });
+  const provider = (timeoutMs = 5_000, apiKey = 'sk-test') =>
+    createOpenAiSpeech({ baseUrl: whisper.url, apiKey, model: 'whisper-1' }, { timeoutMs });
 
   it('sends file (with its extension), model, ISO-639-1 language and response_format=json', async () => {
     const text = await provider().transcribe(inputOf(readFixture('chromium-recording.webm'), 'fr'));
     expect(text).toBe('Je suis né dans un petit village au bord de la mer.');
-    expect(whisper.requests[0]).toMatchObject({ model: 'whisper-1', language: 'fr', responseFormat: 'json', fileName: 'recording.webm', fileType: 'audio/webm', authorization: 'Bearer sk-test' });
+    expect(whisper.requests[0]).toMatchObject({
+      model: 'whisper-1',
+      language: 'fr',
+      responseFormat: 'json',
+      fileName: 'recording.webm',
+      fileType: 'audio/webm',
+      authorization: 'Bearer sk-test',
+    });
     expect(whisper.requests[0].fileSize).toBe(readFixture('chromium-recording.webm').length);
   });
 
@@ -98,14 +115,20 @@ describe('Google Speech-to-Text v1 adapter against its stand-in', () => {
     google.pollsUntilDone = 1;
     google.requests.length = 0;
   });
-  const provider = (timeoutMs = 5_000, apiKey = 'g-key') => createGoogleSpeech({ baseUrl: google.url, apiKey }, { timeoutMs, pollIntervalMs: 20 });
+  const provider = (timeoutMs = 5_000, apiKey = 'g-key') =>
+    createGoogleSpeech({ baseUrl: google.url, apiKey }, { timeoutMs, pollIntervalMs: 20 });
 
   it('recognizes a short WebM/Opus recording synchronously in the book language', async () => {
     const text = await provider().transcribe(inputOf(readFixture('chromium-recording.webm'), 'fr'));
     expect(text).toBe('Je suis né dans un petit village au bord de la mer.');
     expect(google.requests).toHaveLength(1);
     expect(google.requests[0]).toMatchObject({ path: '/v1/speech:recognize', key: 'g-key' });
-    expect(google.requests[0].config).toMatchObject({ encoding: 'WEBM_OPUS', sampleRateHertz: 48000, languageCode: 'fr-FR', enableAutomaticPunctuation: true });
+    expect(google.requests[0].config).toMatchObject({
+      encoding: 'WEBM_OPUS',
+      sampleRateHertz: 48000,
+      languageCode: 'fr-FR',
+      enableAutomaticPunctuation: true,
+    });
   });
 
   it('sends a recording over a minute to longrunningrecognize and polls the operation', async () => {

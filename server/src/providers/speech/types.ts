@@ -54,7 +54,8 @@ export async function fetchWithDeadline(fetchImpl: typeof fetch, url: string, in
     return await fetchImpl(url, { ...init, signal: AbortSignal.timeout(remaining) });
   } catch (error) {
     const name = (error as { name?: string })?.name;
-    if (name === 'TimeoutError' || name === 'AbortError') throw new SpeechProviderError('timeout', 'speech provider did not answer in time');
+    if (name === 'TimeoutError' || name === 'AbortError')
+      throw new SpeechProviderError('timeout', 'speech provider did not answer in time');
     throw new SpeechProviderError('failed', `speech provider unreachable: ${(error as Error)?.message ?? String(error)}`);
   }
 }
@@ -65,7 +66,8 @@ export async function readJson(response: Response): Promise<unknown> {
     return await response.json();
   } catch (error) {
     const name = (error as { name?: string })?.name;
-    if (name === 'TimeoutError' || name === 'AbortError') throw new SpeechProviderError('timeout', 'speech provider did not answer in time');
+    if (name === 'TimeoutError' || name === 'AbortError')
+      throw new SpeechProviderError('timeout', 'speech provider did not answer in time');
     throw new SpeechProviderError('failed', `speech provider sent no JSON (HTTP ${response.status})`, response.status);
   }
 }

@@ -1,32 +1,30 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../../config';
+import { safeKey, safePrefix, type Storage } from './keys';
 import { createS3Storage } from './s3';
+
+export type { Storage } from './keys';
 
 /**
  * Where user files live: a local folder by default (`DATA_DIR/files`), an S3-compatible bucket with
  * STORAGE_PROVIDER=s3 (what several nodes behind a load balancer need).
  */
-export interface Storage {
-  put(key: string, data: Buffer, contentType: string): Promise<void>;
-  get(key: string): Promise<Buffer | null>;
-  delete(key: string): Promise<void>;
-}
-
-/** Keys are our own (e.g. `sessions/12/cover.png`); never a user-supplied path. */
-function safeKey(key: string): string {
-  if (!/^[a-zA-Z0-9/_.-]+$/.test(key) || key.includes('..') || key.startsWith('/')) throw new Error(`bad storage key ${key}`);
-  return key;
-}
-
 function createLocalStorage(root: string): Storage {
   return {
     async put(key, data) {
       const file = path.join(root, safeKey(key));
       await fs.mkdir(path.dirname(file), { recursive: true });
-      const temp = `${file}.${process.pid}.tmp`;
-      await fs.writeFile(temp, data);
-      await fs.rename(temp, file);
+      // Each write has its own temporary file, renamed over the key at once (atomic on one file system).
+      const temp = `${file}.${crypto.randomUUID()}.tmp`;
+      try {
+        await fs.writeFile(temp, data);
+        await fs.rename(temp, file);
+      } catch (error) {
+        await fs.rm(temp, { force: true });
+        throw error;
+      }
     },
     async get(key) {
       try {
@@ -39,22 +37,22 @@ function createLocalStorage(root: string): Storage {
     async delete(key) {
       await fs.rm(path.join(root, safeKey(key)), { force: true });
     },
+    async deleteAll(prefix) {
+      await fs.rm(path.join(root, safePrefix(prefix)), { recursive: true, force: true });
+    },
   };
 }
 
 export function createStorage(config: Config): Storage {
   if (config.STORAGE_PROVIDER === 's3') {
     // loadConfig has checked that the bucket and the keys are set.
-    return createS3Storage(
-      {
-        endpoint: config.S3_ENDPOINT ?? `https://s3.${config.S3_REGION}.amazonaws.com`,
-        region: config.S3_REGION,
-        bucket: config.S3_BUCKET!,
-        accessKeyId: config.S3_ACCESS_KEY_ID!,
-        secretAccessKey: config.S3_SECRET_ACCESS_KEY!,
-      },
-      safeKey,
-    );
+    return createS3Storage({
+      endpoint: config.S3_ENDPOINT ?? `https://s3.${config.S3_REGION}.amazonaws.com`,
+      region: config.S3_REGION,
+      bucket: config.S3_BUCKET!,
+      accessKeyId: config.S3_ACCESS_KEY_ID!,
+      secretAccessKey: config.S3_SECRET_ACCESS_KEY!,
+    });
   }
   return createLocalStorage(path.join(config.dataDir, 'files'));
 }

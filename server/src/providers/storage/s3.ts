@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Storage } from './index';
+import { safeKey, safePrefix, type Storage } from './keys';
 
 /**
  * Any S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, Scaleway, Garage…): PUT, GET and DELETE of
@@ -22,7 +22,8 @@ const sha256 = (data: string | Buffer) => crypto.createHash('sha256').update(dat
 const hmac = (key: string | Buffer, data: string) => crypto.createHmac('sha256', key).update(data).digest();
 
 /** RFC 3986 encoding, as SigV4 wants it (encodeURIComponent leaves !'()* alone). */
-const encode = (segment: string) => encodeURIComponent(segment).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+const encode = (segment: string) =>
+  encodeURIComponent(segment).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 export interface SignedRequest {
   url: string;
@@ -30,23 +31,40 @@ export interface SignedRequest {
 }
 
 /** The URL and headers of a signed request (exported for the tests' stand-in checks). */
-export function signS3Request(options: S3Options, method: string, key: string, body: Buffer | null, now = new Date()): SignedRequest {
+export function signS3Request(
+  options: S3Options,
+  method: string,
+  key: string,
+  body: Buffer | null,
+  now = new Date(),
+  query: Record<string, string> = {},
+): SignedRequest {
   const url = new URL(options.endpoint);
   const basePath = url.pathname.replace(/\/+$/, '');
-  const path = `${basePath}/${encode(options.bucket)}/${key.split('/').map(encode).join('/')}`;
-  const amzDate = now.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  const objectPath = key ? `/${key.split('/').map(encode).join('/')}` : '';
+  const path = `${basePath}/${encode(options.bucket)}${objectPath}`;
+  const canonicalQuery = Object.keys(query)
+    .sort()
+    .map((name) => `${encode(name)}=${encode(query[name])}`)
+    .join('&');
+  const amzDate = now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
   const dateStamp = amzDate.slice(0, 8);
   const payloadHash = sha256(body ?? '');
   const signed: Record<string, string> = { host: url.host, 'x-amz-content-sha256': payloadHash, 'x-amz-date': amzDate };
   const names = Object.keys(signed).sort();
-  const canonicalRequest = [method, path, '', ...names.map((n) => `${n}:${signed[n]}`), '', names.join(';'), payloadHash].join('\n');
+  const canonicalRequest = [method, path, canonicalQuery, ...names.map((n) => `${n}:${signed[n]}`), '', names.join(';'), payloadHash].join(
+    '\n',
+  );
   const scope = `${dateStamp}/${options.region}/s3/aws4_request`;
   const stringToSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256(canonicalRequest)].join('\n');
   const signingKey = hmac(hmac(hmac(hmac(`AWS4${options.secretAccessKey}`, dateStamp), options.region), 's3'), 'aws4_request');
   const signature = hmac(signingKey, stringToSign).toString('hex');
   const { host: _host, ...headers } = signed;
   return {
-    url: `${url.origin}${path}`,
+    url: `${url.origin}${path}${canonicalQuery ? `?${canonicalQuery}` : ''}`,
     headers: {
       ...headers,
       authorization: `AWS4-HMAC-SHA256 Credential=${options.accessKeyId}/${scope}, SignedHeaders=${names.join(';')}, Signature=${signature}`,
@@ -70,11 +88,17 @@ async function failure(response: Response, operation: string): Promise<S3Error> 
   return new S3Error(response.status, /<Code>([^<]+)<\/Code>/.exec(body)?.[1] ?? 'Unknown', operation);
 }
 
-export function createS3Storage(options: S3Options, safeKey: (key: string) => string = (key) => key): Storage {
+export function createS3Storage(options: S3Options): Storage {
   const fetchImpl = options.fetchImpl ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
   const timeoutMs = options.timeoutMs ?? 30_000;
-  const call = (method: 'PUT' | 'GET' | 'DELETE', key: string, body: Buffer | null = null, contentType?: string) => {
-    const { url, headers } = signS3Request(options, method, safeKey(key), body);
+  const call = (
+    method: 'PUT' | 'GET' | 'DELETE',
+    key: string,
+    body: Buffer | null = null,
+    contentType?: string,
+    query: Record<string, string> = {},
+  ) => {
+    const { url, headers } = signS3Request(options, method, key && safeKey(key), body, new Date(), query);
     return fetchImpl(url, {
       method,
       headers: contentType ? { ...headers, 'content-type': contentType } : headers,
@@ -82,7 +106,25 @@ export function createS3Storage(options: S3Options, safeKey: (key: string) => st
       signal: AbortSignal.timeout(timeoutMs),
     });
   };
-  return {
+  /** Every key under `prefix` (ListObjectsV2, page after page). */
+  async function listKeys(prefix: string): Promise<string[]> {
+    const keys: string[] = [];
+    let token: string | undefined;
+    do {
+      const response = await call('GET', '', null, undefined, {
+        'list-type': '2',
+        prefix,
+        ...(token ? { 'continuation-token': token } : {}),
+      });
+      if (!response.ok) throw await failure(response, 'LIST');
+      const xml = await response.text();
+      keys.push(...[...xml.matchAll(/<Key>([^<]*)<\/Key>/g)].map((m) => decodeXml(m[1])));
+      token = /<IsTruncated>true<\/IsTruncated>/.test(xml) ? decodeXml(/<NextContinuationToken>([^<]*)</.exec(xml)?.[1] ?? '') : undefined;
+    } while (token);
+    return keys;
+  }
+
+  const storage: Storage = {
     async put(key, data, contentType) {
       const response = await call('PUT', key, data, contentType);
       if (!response.ok) throw await failure(response, 'PUT');
@@ -104,5 +146,12 @@ export function createS3Storage(options: S3Options, safeKey: (key: string) => st
       if (!response.ok && response.status !== 404) throw await failure(response, 'DELETE');
       await response.body?.cancel();
     },
+    async deleteAll(prefix) {
+      for (const key of await listKeys(safePrefix(prefix))) await storage.delete(key);
+    },
   };
+  return storage;
 }
+
+const decodeXml = (text: string) =>
+  text.replace(/&(lt|gt|quot|apos|amp);/g, (_, name: string) => ({ lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' })[name]!);

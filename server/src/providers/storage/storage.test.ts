@@ -5,14 +5,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { buildTestApp } from '../../../test/helpers';
 import { startS3StandIn, type S3StandIn } from '../../../test/stand-ins/s3';
-import { createStorage } from './index';
+import { createStorage, type Storage } from './index';
 import { createS3Storage, S3Error, signS3Request, type S3Options } from './s3';
 
 let bucket: S3StandIn;
 let options: S3Options;
 beforeAll(async () => {
   bucket = await startS3StandIn();
-  options = { endpoint: bucket.url, region: bucket.region, bucket: bucket.bucket, accessKeyId: bucket.accessKeyId, secretAccessKey: bucket.secretAccessKey };
+  options = {
+    endpoint: bucket.url,
+    region: bucket.region,
+    bucket: bucket.bucket,
+    accessKeyId: bucket.accessKeyId,
+    secretAccessKey: bucket.secretAccessKey,
+  };
 });
 afterAll(async () => {
   await bucket.close();
@@ -35,7 +41,56 @@ describe('local storage (the default)', () => {
   });
 });
 
+/** 20 writers of distinct whole files to one key at once, as 20 uploads to one photo slot. */
+async function concurrentPuts(storage: Storage, key: string) {
+  const files = Array.from({ length: 20 }, (_, i) => Buffer.alloc(64 * 1024 + i * 977, i + 1));
+  await Promise.all(files.map((data) => storage.put(key, data, 'image/jpeg')));
+  const stored = await storage.get(key);
+  expect(files.some((data) => data.equals(stored!))).toBe(true);
+}
+
+async function deleteAllUnder(storage: Storage) {
+  for (const key of ['sessions/3/a', 'sessions/3/b', 'sessions/3/c', 'sessions/3/d/e', 'sessions/33/a', 'exports/3/book.pdf'])
+    await storage.put(key, Buffer.from(key), 'text/plain');
+  await storage.deleteAll('sessions/3/');
+  for (const key of ['sessions/3/a', 'sessions/3/b', 'sessions/3/c', 'sessions/3/d/e']) expect(await storage.get(key)).toBeNull();
+  expect((await storage.get('sessions/33/a'))?.toString()).toBe('sessions/33/a');
+  expect((await storage.get('exports/3/book.pdf'))?.toString()).toBe('exports/3/book.pdf');
+  await storage.deleteAll('sessions/3/'); // nothing left: not an error
+  await expect(storage.deleteAll('sessions/3')).rejects.toThrow(/bad storage prefix/);
+}
+
+describe('writes and deletions, on disk', () => {
+  let dataDir: string;
+  let storage: Storage;
+  beforeAll(() => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plume-storage-'));
+    storage = createStorage(loadConfig({}, { DATA_DIR: dataDir }));
+  });
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  it('keeps one whole file when 20 writes to one key race, and leaves no temporary file', async () => {
+    await concurrentPuts(storage, 'sessions/9/cover_media_photo');
+    expect(fs.readdirSync(path.join(dataDir, 'files/sessions/9'))).toEqual(['cover_media_photo']);
+  });
+
+  it('deletes every file under a prefix, and only those', () => deleteAllUnder(storage));
+});
+
 describe('S3-compatible storage (STORAGE_PROVIDER=s3)', () => {
+  it('keeps one whole object when 20 writes to one key race', () =>
+    concurrentPuts(createS3Storage(options), 'sessions/9/cover_media_photo'));
+
+  it('deletes every object under a prefix, listing page after page', async () => {
+    const paged = await startS3StandIn({ pageSize: 2 });
+    try {
+      await deleteAllUnder(createS3Storage({ ...options, endpoint: paged.url }));
+      expect(paged.requests.filter((r) => r.method === 'GET' && r.path === '/plume-test').length).toBeGreaterThanOrEqual(3);
+    } finally {
+      await paged.close();
+    }
+  });
+
   it('signs with AWS Signature V4: credential scope, signed headers, payload hash', () => {
     const signed = signS3Request(options, 'PUT', 'sessions/12/chap_3_media_0', Buffer.from('abc'), new Date('2026-03-04T05:06:07.890Z'));
     expect(signed.url).toBe(`${bucket.url}/plume-test/sessions/12/chap_3_media_0`);
@@ -67,13 +122,21 @@ describe('S3-compatible storage (STORAGE_PROVIDER=s3)', () => {
 
   it('fails loudly (never as a missing file) when the bucket refuses the signature', async () => {
     const storage = createS3Storage({ ...options, secretAccessKey: 'wrong' });
-    await expect(storage.put('sessions/1/x', Buffer.from('x'), 'text/plain')).rejects.toMatchObject({ status: 403, s3Code: 'SignatureDoesNotMatch' });
+    await expect(storage.put('sessions/1/x', Buffer.from('x'), 'text/plain')).rejects.toMatchObject({
+      status: 403,
+      s3Code: 'SignatureDoesNotMatch',
+    });
     await expect(storage.get('sessions/1/x')).rejects.toBeInstanceOf(S3Error);
-    await expect(createS3Storage({ ...options, bucket: 'other' }).get('sessions/1/x')).rejects.toMatchObject({ status: 404, s3Code: 'NoSuchBucket' });
+    await expect(createS3Storage({ ...options, bucket: 'other' }).get('sessions/1/x')).rejects.toMatchObject({
+      status: 404,
+      s3Code: 'NoSuchBucket',
+    });
   });
 
   it('is selected by STORAGE_PROVIDER=s3 and the S3_* variables, which are then required', async () => {
-    expect(() => loadConfig({}, { STORAGE_PROVIDER: 's3' })).toThrow(/S3_BUCKET: required when STORAGE_PROVIDER=s3[\s\S]*S3_ACCESS_KEY_ID[\s\S]*S3_SECRET_ACCESS_KEY/);
+    expect(() => loadConfig({}, { STORAGE_PROVIDER: 's3' })).toThrow(
+      /S3_BUCKET: required when STORAGE_PROVIDER=s3[\s\S]*S3_ACCESS_KEY_ID[\s\S]*S3_SECRET_ACCESS_KEY/,
+    );
     const app = await buildTestApp({
       STORAGE_PROVIDER: 's3',
       S3_ENDPOINT: bucket.url,

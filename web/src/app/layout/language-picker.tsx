@@ -12,16 +12,12 @@ export function LanguagePicker() {
   const current = useCurrentLanguage();
   return (
     <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger
-        className={styles.trigger}
-        aria-label={t('header.language', { language: LANGUAGE_NAMES[current] })}
-        data-testid="language-picker"
-      >
+      {/* The accessible name holds the visible text: 'Language: English' wide, 'Language: EN' on a phone. */}
+      <DropdownMenu.Trigger className={styles.trigger} data-testid="language-picker">
         <GlobeIcon />
+        <span className="visually-hidden">{`${t('header.language_label')} `}</span>
         <span className={styles.languageName}>{LANGUAGE_NAMES[current]}</span>
-        <span className={styles.languageCode} aria-hidden="true">
-          {current.toUpperCase()}
-        </span>
+        <span className={styles.languageCode}>{current.toUpperCase()}</span>
         <ChevronDownIcon className={styles.chevron} />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>

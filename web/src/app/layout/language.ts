@@ -5,6 +5,15 @@ import { withLanguage } from '@common/languages';
 /** Native names: each language is offered in its own words. */
 export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', fr: 'Français', es: 'Español', it: 'Italiano' };
 
+/** The visitor's saved choice: cookie `lng`, else localStorage (as saveLanguage writes them). */
+export function savedLanguage(): string | undefined {
+  try {
+    return Cookies.get('lng') ?? localStorage.getItem('lng') ?? undefined;
+  } catch {
+    return Cookies.get('lng');
+  }
+}
+
 /** Saves the choice where detection looks for it: cookie `lng` (30 days, path /, secure on https) and localStorage. */
 export function saveLanguage(lng: Language): void {
   Cookies.set('lng', lng, {

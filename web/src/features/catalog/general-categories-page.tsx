@@ -1,9 +1,9 @@
-import { isAxiosError } from 'axios';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { DEFAULT_SERVICE_ID } from '@common/constants';
 import type { GeneralCategory } from '@common/schemas/catalog';
 import { Button } from '../../components/button';
+import { failureStatus } from '../../lib/api';
 import { paths } from '../../lib/paths';
 import { useCurrentLanguage } from '../../app/layout/use-current-language';
 import { useGeneralCategories } from './api/get-general-categories';
@@ -44,7 +44,7 @@ export function GeneralCategoriesPage() {
         </div>
       ) : query.isError ? (
         <div className={styles.problem} role="alert">
-          <p>{isAxiosError(query.error) && query.error.response?.status === 404 ? t('categories.not_found') : t('categories.error')}</p>
+          <p>{failureStatus(query.error) === 404 ? t('categories.not_found') : t('categories.error')}</p>
           <Button variant="secondary" onClick={() => void query.refetch()} busy={query.isFetching}>
             {t('try_again')}
           </Button>

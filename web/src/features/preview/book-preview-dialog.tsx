@@ -43,7 +43,13 @@ export function BookPreviewDialog({
   const introduction = paragraphsOf(session.introduction);
   const summary = paragraphsOf(session.book_summary);
   const chapters = useMemo(
-    () => checkpoint.data.map((chapter, index) => ({ id: chapter.id, number: index + 1, title: cleanLine(chapter.name), paragraphs: chapterParagraphs(chapter) })),
+    () =>
+      checkpoint.data.map((chapter, index) => ({
+        id: chapter.id,
+        number: index + 1,
+        title: cleanLine(chapter.name),
+        paragraphs: chapterParagraphs(chapter),
+      })),
     [checkpoint.data],
   );
 
@@ -51,7 +57,8 @@ export function BookPreviewDialog({
     const list: PreviewSection[] = [{ id: 'preview-cover', label: t('nav.cover'), kind: 'cover' }];
     if (synopsis.length) list.push({ id: 'preview-synopsis', label: t('nav.synopsis'), kind: 'synopsis' });
     if (introduction.length) list.push({ id: 'preview-introduction', label: t('nav.introduction'), kind: 'introduction' });
-    for (const chapter of chapters) list.push({ id: `preview-chapter-${chapter.id}`, label: chapter.title || t('chapter', { n: chapter.number }), kind: 'chapter' });
+    for (const chapter of chapters)
+      list.push({ id: `preview-chapter-${chapter.id}`, label: chapter.title || t('chapter', { n: chapter.number }), kind: 'chapter' });
     if (summary.length) list.push({ id: 'preview-summary', label: t('nav.summary'), kind: 'summary' });
     return list;
   }, [chapters, synopsis.length, introduction.length, summary.length, t]);
@@ -179,14 +186,20 @@ export function BookPreviewDialog({
             <div ref={setScroller} className={styles.pages} tabIndex={-1}>
               <article className={styles.book} lang={checkpoint.language}>
                 <section id="preview-cover" tabIndex={-1} className={`${styles.section} ${styles.cover}`} aria-label={t('nav.cover')}>
-                  {cover ? <img className={styles.coverImage} src={cover} alt={t('cover_alt')} /> : <div className={styles.coverPlaceholder} aria-hidden="true" />}
+                  {cover ? (
+                    <img className={styles.coverImage} src={cover} alt={t('cover_alt')} />
+                  ) : (
+                    <div className={styles.coverPlaceholder} aria-hidden="true" />
+                  )}
                   <h2 className={styles.bookTitle}>{title}</h2>
                 </section>
                 {synopsis.length ? (
                   <section id="preview-synopsis" tabIndex={-1} className={styles.section}>
                     <h2 className={styles.sectionTitle}>{t('nav.synopsis')}</h2>
                     {synopsis.map((p, i) => (
-                      <p key={i} className={styles.synopsis}>{p}</p>
+                      <p key={i} className={styles.synopsis}>
+                        {p}
+                      </p>
                     ))}
                   </section>
                 ) : null}
@@ -194,7 +207,9 @@ export function BookPreviewDialog({
                   <section id="preview-introduction" tabIndex={-1} className={styles.section}>
                     <h2 className={styles.sectionTitle}>{t('nav.introduction')}</h2>
                     {introduction.map((p, i) => (
-                      <p key={i} className={styles.paragraph}>{p}</p>
+                      <p key={i} className={styles.paragraph}>
+                        {p}
+                      </p>
                     ))}
                   </section>
                 ) : null}
@@ -229,7 +244,9 @@ export function BookPreviewDialog({
                   <section id="preview-summary" tabIndex={-1} className={styles.section}>
                     <h2 className={styles.sectionTitle}>{t('nav.summary')}</h2>
                     {summary.map((p, i) => (
-                      <p key={i} className={styles.paragraph}>{p}</p>
+                      <p key={i} className={styles.paragraph}>
+                        {p}
+                      </p>
                     ))}
                   </section>
                 ) : null}

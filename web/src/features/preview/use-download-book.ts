@@ -3,24 +3,21 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { DOWNLOAD_URL_REVOKE_MS, TOAST_AUTO_CLOSE_MS } from '@common/constants';
-import { GeneratedBookSchema, type GeneratedBook } from '@common/schemas/exports';
-import { api, postSuccess, type QuietConfig } from '../../lib/api';
+import { exportsApi } from '@common/api/exports';
+import type { BookFile, GeneratedBook } from '@common/schemas/exports';
+import { call, callRaw } from '../../lib/api';
 
 /** POST /api/postGenerateBook: the server reads the book's photos from its storage. */
-export async function generateBook(sessionId: number): Promise<GeneratedBook> {
-  const form = new FormData();
-  form.append('service_session_id', String(sessionId));
-  return GeneratedBookSchema.parse(await postSuccess<unknown>('/postGenerateBook', form));
-}
+const generateBook = (sessionId: number) => call(exportsApi.postGenerateBook, { fields: { service_session_id: sessionId } });
 
 /**
  * Fetches a book file with the signed-in user's token (files are served only to the owner) and
  * hands it to the browser as a download; the object URL is revoked after 40 s (spec section 9).
  */
-export async function saveFile(url: string, name: string): Promise<boolean> {
+async function saveFile(id: number, file: BookFile, name: string): Promise<boolean> {
   try {
-    const response = await api.get<Blob>(url.replace(/^\/api(?=\/)/, ''), { responseType: 'blob', quiet: true } as QuietConfig);
-    const href = URL.createObjectURL(response.data);
+    const response = await callRaw(exportsApi.bookFile, { params: { id, file } }, { quiet: true });
+    const href = URL.createObjectURL(await response.blob());
     const link = document.createElement('a');
     link.href = href;
     link.download = name;
@@ -36,25 +33,35 @@ export async function saveFile(url: string, name: string): Promise<boolean> {
   }
 }
 
-/**
- * Makes the book files and downloads the PDF and the EPUB (`{ docx: true }` adds the Word file),
- * with a progress toast while the server typesets. API errors are shown by the API client.
- */
+/** The three files of a book: the typeset PDF, the EPUB for e-readers, the Word file to keep editing. */
+export const BOOK_FORMATS = ['pdf', 'epub', 'docx'] as const;
+export type BookFormat = (typeof BOOK_FORMATS)[number];
+
+const fileOf = (files: GeneratedBook, format: BookFormat): { file: BookFile; name: string } =>
+  format === 'pdf'
+    ? { file: 'book.pdf', name: files.name }
+    : format === 'epub'
+      ? { file: 'book.epub', name: files.epub_name }
+      : { file: 'book.docx', name: files.docx_name };
+
+const DOWNLOAD_TOAST_ID = 'book-download';
+
+/** Makes the book files and downloads the chosen one, with a progress toast while the server typesets. */
 export function useDownloadBook() {
   const { t } = useTranslation('preview');
   const mutation = useMutation({ mutationFn: generateBook });
   const { mutateAsync } = mutation;
   const download = useCallback(
-    async (sessionId: number, options: { docx?: boolean } = {}): Promise<void> => {
-      const toastId = toast.loading(t('download.preparing'));
+    async (sessionId: number, format: BookFormat): Promise<void> => {
+      // one toast for downloads, however many formats are fetched in a row: never a stack of 'ready'
+      const toastId = DOWNLOAD_TOAST_ID;
+      if (toast.isActive(toastId))
+        toast.update(toastId, { render: t('download.preparing'), type: 'default', isLoading: true, autoClose: false });
+      else toast.loading(t('download.preparing'), { toastId });
       try {
         const files = await mutateAsync(sessionId);
-        const saved = await Promise.all([
-          saveFile(files.url, files.name),
-          saveFile(files.epub_url, files.epub_name),
-          ...(options.docx ? [saveFile(files.docx_url, files.docx_name)] : []),
-        ]);
-        const ok = saved.every(Boolean);
+        const { file, name } = fileOf(files, format);
+        const ok = await saveFile(sessionId, file, name);
         toast.update(toastId, {
           render: ok ? t('download.ready', { pages: files.page_count }) : t('download.failed'),
           type: ok ? 'success' : 'error',

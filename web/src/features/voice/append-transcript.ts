@@ -11,7 +11,11 @@ export interface AppendResult {
  * never replacing it, and keeps the answer within its limit (spec section 9: 2500 characters).
  * `separator` is ", " for a new recording and " " for the next sentence of a live dictation.
  */
-export function appendTranscript(current: string, transcript: string, { max = ANSWER_MAX_LENGTH, separator = ', ' }: { max?: number; separator?: string } = {}): AppendResult {
+export function appendTranscript(
+  current: string,
+  transcript: string,
+  { max = ANSWER_MAX_LENGTH, separator = ', ' }: { max?: number; separator?: string } = {},
+): AppendResult {
   const addition = transcript.replace(/\s+/g, ' ').trim();
   if (!addition) return { value: current, truncated: false };
   const base = current.replace(/\s+$/, '');

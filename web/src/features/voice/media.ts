@@ -16,13 +16,15 @@ export const RECORDING_MIME_TYPES = [
 /** The first container the browser supports, or '' to let MediaRecorder choose. */
 export function pickMimeType(isTypeSupported: ((type: string) => boolean) | undefined): string {
   if (!isTypeSupported) return '';
-  return RECORDING_MIME_TYPES.find((type) => {
-    try {
-      return isTypeSupported(type);
-    } catch {
-      return false;
-    }
-  }) ?? '';
+  return (
+    RECORDING_MIME_TYPES.find((type) => {
+      try {
+        return isTypeSupported(type);
+      } catch {
+        return false;
+      }
+    }) ?? ''
+  );
 }
 
 /** File extension of a recorded container ("audio/webm;codecs=opus" → "webm"). */

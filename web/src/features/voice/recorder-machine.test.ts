@@ -1,5 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { elapsedAt, formatCountdown, initialRecorderState, recorderReducer, remainingSeconds, startTicker, type RecorderAction, type RecorderState } from './recorder-machine';
+import {
+  elapsedAt,
+  formatCountdown,
+  initialRecorderState,
+  recorderReducer,
+  remainingSeconds,
+  startTicker,
+  type RecorderAction,
+  type RecorderState,
+} from './recorder-machine';
 
 /** The machine driven as the hook drives it: a ticker on (fake) timers, actions stamped with Date.now(). */
 function harness(limitSeconds?: number) {
@@ -162,7 +171,14 @@ describe('recorder state machine', () => {
 
   it('ignores actions that make no sense in a state', () => {
     const idle = initialRecorderState();
-    for (const action of [{ type: 'granted', now: 1 }, { type: 'pause', now: 1 }, { type: 'resume', now: 1 }, { type: 'tick', now: 1 }, { type: 'stop', now: 1 }, { type: 'transcribe' }] as RecorderAction[]) {
+    for (const action of [
+      { type: 'granted', now: 1 },
+      { type: 'pause', now: 1 },
+      { type: 'resume', now: 1 },
+      { type: 'tick', now: 1 },
+      { type: 'stop', now: 1 },
+      { type: 'transcribe' },
+    ] as RecorderAction[]) {
       expect(recorderReducer(idle, action)).toBe(idle);
     }
   });

@@ -7,7 +7,8 @@ import { RECORDING_LIMIT_SECONDS } from '@common/constants';
  * idle → requesting → recording ⇄ paused → stopped (by the author, or past the limit)
  *      → transcribing → idle;  requesting → denied | unsupported;  transcribing → failed → transcribing.
  */
-export type RecorderStatus = 'idle' | 'requesting' | 'recording' | 'paused' | 'stopped' | 'transcribing' | 'denied' | 'unsupported' | 'failed';
+export type RecorderStatus =
+  'idle' | 'requesting' | 'recording' | 'paused' | 'stopped' | 'transcribing' | 'denied' | 'unsupported' | 'failed';
 export type StopReason = 'user' | 'limit';
 
 export interface RecorderState {

@@ -8,7 +8,16 @@ import styles from './recorder.module.css';
 
 export function MicrophoneIcon() {
   return (
-    <svg className={styles.icon} viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      className={styles.icon}
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <rect x="9" y="3" width="6" height="11" rx="3" />
       <path d="M5 11a7 7 0 0 0 14 0M12 18v3M8 21h8" />
     </svg>
@@ -20,7 +29,15 @@ export function LevelMeter({ level }: { level: number }) {
   const { t } = useTranslation('voice');
   const percent = Math.round(Math.max(0, Math.min(1, level)) * 100);
   return (
-    <div className={styles.meter} role="meter" aria-label={t('level')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} data-testid="voice-level">
+    <div
+      className={styles.meter}
+      role="meter"
+      aria-label={t('level')}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={percent}
+      data-testid="voice-level"
+    >
       <div className={styles.meterFill} style={{ width: `${percent}%` }} />
     </div>
   );
@@ -48,7 +65,12 @@ export function RecorderControls({ recorder, disabled = false, startLabel, child
     if (limitReached) toast.info(t('limit_reached'), { toastId: 'voice-limit' });
   }, [limitReached, t]);
   const countdown = (
-    <span className={[styles.countdown, remainingSeconds <= 10 ? styles.countdownLow : ''].join(' ')} role="timer" aria-label={t('time_left', { time: formatCountdown(remainingSeconds) })} data-testid="voice-countdown">
+    <span
+      className={[styles.countdown, remainingSeconds <= 10 ? styles.countdownLow : ''].join(' ')}
+      role="timer"
+      aria-label={t('time_left', { time: formatCountdown(remainingSeconds) })}
+      data-testid="voice-countdown"
+    >
       {formatCountdown(remainingSeconds)}
     </span>
   );
@@ -64,11 +86,17 @@ export function RecorderControls({ recorder, disabled = false, startLabel, child
           {countdown}
           <LevelMeter level={level} />
           {status === 'recording' ? (
-            <Button variant="secondary" onClick={recorder.pause}>{t('pause')}</Button>
+            <Button variant="secondary" onClick={recorder.pause}>
+              {t('pause')}
+            </Button>
           ) : (
-            <Button variant="secondary" onClick={recorder.resume}>{t('resume')}</Button>
+            <Button variant="secondary" onClick={recorder.resume}>
+              {t('resume')}
+            </Button>
           )}
-          <Button variant="primary" onClick={recorder.stop}>{t('stop')}</Button>
+          <Button variant="primary" onClick={recorder.stop}>
+            {t('stop')}
+          </Button>
         </div>
       ) : status === 'transcribing' || status === 'stopped' ? (
         <div className={styles.row} role="status" aria-live="polite">
@@ -79,13 +107,23 @@ export function RecorderControls({ recorder, disabled = false, startLabel, child
         <div className={styles.row}>
           <Button variant="secondary" onClick={() => void recorder.start()} disabled={disabled} busy={status === 'requesting'}>
             <MicrophoneIcon />
-            {status === 'requesting' ? t('requesting') : startLabel ?? t('record')}
+            {status === 'requesting' ? t('requesting') : (startLabel ?? t('record'))}
           </Button>
         </div>
       )}
-      {state.stopReason === 'limit' && (status === 'stopped' || status === 'transcribing') ? <p className={styles.notice}>{t('limit_reached')}</p> : null}
-      {status === 'denied' ? <p className={styles.warning} role="alert">{t('denied')}</p> : null}
-      {status === 'unsupported' ? <p className={styles.warning} role="alert">{t('unsupported')}</p> : null}
+      {state.stopReason === 'limit' && (status === 'stopped' || status === 'transcribing') ? (
+        <p className={styles.notice}>{t('limit_reached')}</p>
+      ) : null}
+      {status === 'denied' ? (
+        <p className={styles.warning} role="alert">
+          {t('denied')}
+        </p>
+      ) : null}
+      {status === 'unsupported' ? (
+        <p className={styles.warning} role="alert">
+          {t('unsupported')}
+        </p>
+      ) : null}
       {children}
     </div>
   );
@@ -95,7 +133,19 @@ export function RecorderControls({ recorder, disabled = false, startLabel, child
  * A self-contained recorder that yields the recorded Blob (the audiobook's voice sample reuses it):
  * the author records, listens back, and `onRecorded` receives the recording.
  */
-export function Recorder({ onRecorded, disabled, limitSeconds, startLabel, preview = true }: { onRecorded: (recording: Recording) => void; disabled?: boolean; limitSeconds?: number; startLabel?: string; preview?: boolean }) {
+export function Recorder({
+  onRecorded,
+  disabled,
+  limitSeconds,
+  startLabel,
+  preview = true,
+}: {
+  onRecorded: (recording: Recording) => void;
+  disabled?: boolean;
+  limitSeconds?: number;
+  startLabel?: string;
+  preview?: boolean;
+}) {
   const recorder = useRecorder({ limitSeconds, onRecorded });
   const { recording, state, dispatch } = recorder;
   // no transcription here: a stopped recording is simply done
@@ -103,9 +153,12 @@ export function Recorder({ onRecorded, disabled, limitSeconds, startLabel, previ
     if (state.status === 'stopped' && recording) dispatch({ type: 'done' });
   }, [state.status, recording, dispatch]);
   const url = useMemo(() => (preview && recording ? URL.createObjectURL(recording.blob) : null), [preview, recording]);
-  useEffect(() => () => {
-    if (url) URL.revokeObjectURL(url);
-  }, [url]);
+  useEffect(
+    () => () => {
+      if (url) URL.revokeObjectURL(url);
+    },
+    [url],
+  );
   return (
     <RecorderControls recorder={recorder} disabled={disabled} startLabel={startLabel}>
       {url ? <audio className={styles.preview} controls src={url} data-testid="voice-preview" /> : null}

@@ -1,9 +1,18 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 /** The part of the Web Speech API we use (Chromium and Safari ship it as webkitSpeechRecognition). */
-interface RecognitionAlternative { transcript: string }
-interface RecognitionResult { isFinal: boolean; length: number; [index: number]: RecognitionAlternative }
-interface RecognitionEvent { resultIndex: number; results: { length: number; [index: number]: RecognitionResult } }
+interface RecognitionAlternative {
+  transcript: string;
+}
+interface RecognitionResult {
+  isFinal: boolean;
+  length: number;
+  [index: number]: RecognitionAlternative;
+}
+interface RecognitionEvent {
+  resultIndex: number;
+  results: { length: number; [index: number]: RecognitionResult };
+}
 interface Recognition {
   lang: string;
   continuous: boolean;
@@ -30,7 +39,17 @@ const LOCALES: Record<string, string> = { en: 'en-US', fr: 'fr-FR', es: 'es-ES',
  * speech-to-text provider. `active` follows the recorder machine (recording → listen; paused or
  * stopped → stop listening); each finished sentence is handed to `onFinal`.
  */
-export function useDictation({ active, lng, onFinal, onError }: { active: boolean; lng: string; onFinal: (text: string) => void; onError?: (error: string) => void }) {
+export function useDictation({
+  active,
+  lng,
+  onFinal,
+  onError,
+}: {
+  active: boolean;
+  lng: string;
+  onFinal: (text: string) => void;
+  onError?: (error: string) => void;
+}) {
   const [interim, setInterim] = useState('');
   const recognition = useRef<Recognition | null>(null);
   const callbacks = useRef({ onFinal, onError });
@@ -68,8 +87,13 @@ export function useDictation({ active, lng, onFinal, onError }: { active: boolea
         }
         setInterim(pending.trim());
       };
+      // A silence ('no-speech') or our own stop ('aborted') is normal; any other error (network: the
+      // vendor's servers are out of reach, not-allowed, language-not-supported...) ends dictation for
+      // good: reported once, never restarted.
       r.onerror = (event) => {
-        if (event.error !== 'no-speech' && event.error !== 'aborted') callbacks.current.onError?.(event.error);
+        if (event.error === 'no-speech' || event.error === 'aborted' || recognition.current !== r) return;
+        recognition.current = null;
+        callbacks.current.onError?.(event.error);
       };
       // browsers end a session after a silence: listen again while the author is still recording
       r.onend = () => {

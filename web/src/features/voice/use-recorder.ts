@@ -1,6 +1,15 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { RECORDING_LIMIT_SECONDS } from '@common/constants';
-import { elapsedAt, initialRecorderState, isCapturing, recorderReducer, remainingSeconds, startTicker, type RecorderAction, type RecorderState } from './recorder-machine';
+import {
+  elapsedAt,
+  initialRecorderState,
+  isCapturing,
+  recorderReducer,
+  remainingSeconds,
+  startTicker,
+  type RecorderAction,
+  type RecorderState,
+} from './recorder-machine';
 import { extensionFor, levelOf, pickMimeType, uploadFileName } from './media';
 
 /** A finished recording, ready to upload (or to keep as the audiobook's voice sample). */
@@ -57,7 +66,12 @@ export function isMicrophoneDenied(error: unknown): boolean {
  * AnalyserNode for the level meter, driven by the pure recorder machine (120 s countdown, pause,
  * automatic stop). Yields the recorded Blob; uploading is the caller's business.
  */
-export function useRecorder({ limitSeconds = RECORDING_LIMIT_SECONDS, onRecorded, onError, record = true }: UseRecorderOptions = {}): UseRecorder {
+export function useRecorder({
+  limitSeconds = RECORDING_LIMIT_SECONDS,
+  onRecorded,
+  onError,
+  record = true,
+}: UseRecorderOptions = {}): UseRecorder {
   const [state, dispatch] = useReducer(recorderReducer, limitSeconds, initialRecorderState);
   const [level, setLevel] = useState(0);
   const [recording, setRecording] = useState<Recording | null>(null);
@@ -88,7 +102,9 @@ export function useRecorder({ limitSeconds = RECORDING_LIMIT_SECONDS, onRecorded
     }
     let stream: MediaStream;
     try {
-      stream = await navigator.mediaDevices.getUserMedia({ audio: { echoCancellation: true, noiseSuppression: true, autoGainControl: true } });
+      stream = await navigator.mediaDevices.getUserMedia({
+        audio: { echoCancellation: true, noiseSuppression: true, autoGainControl: true },
+      });
     } catch (error) {
       console.warn('microphone', error);
       callbacks.current.onError?.(error);
@@ -119,7 +135,13 @@ export function useRecorder({ limitSeconds = RECORDING_LIMIT_SECONDS, onRecorded
         r.chunks = [];
         r.recorder = null;
         release();
-        const done: Recording = { blob, mimeType: type, extension: extensionFor(type), fileName: uploadFileName(type), durationMs: lastElapsed.current };
+        const done: Recording = {
+          blob,
+          mimeType: type,
+          extension: extensionFor(type),
+          fileName: uploadFileName(type),
+          durationMs: lastElapsed.current,
+        };
         setRecording(done);
         callbacks.current.onRecorded?.(done);
       };

@@ -5,7 +5,10 @@ import { extensionFor, levelOf, pickMimeType, randomAlphanumeric, uploadFileName
 
 describe('appending a transcript to the answer', () => {
   it('appends with a comma, never replacing what was typed', () => {
-    expect(appendTranscript('I grew up in Lyon', 'my father was a baker')).toEqual({ value: 'I grew up in Lyon, my father was a baker', truncated: false });
+    expect(appendTranscript('I grew up in Lyon', 'my father was a baker')).toEqual({
+      value: 'I grew up in Lyon, my father was a baker',
+      truncated: false,
+    });
     expect(appendTranscript('', '  Hello  world ')).toEqual({ value: 'Hello world', truncated: false });
     expect(appendTranscript('Already ended.', 'Next part')).toEqual({ value: 'Already ended. Next part', truncated: false });
     expect(appendTranscript('Trailing,', 'next')).toEqual({ value: 'Trailing, next', truncated: false });
@@ -32,9 +35,11 @@ describe('recording containers and names', () => {
     expect(pickMimeType((t) => t === 'audio/mp4')).toBe('audio/mp4'); // Safari
     expect(pickMimeType(() => false)).toBe('');
     expect(pickMimeType(undefined)).toBe('');
-    expect(pickMimeType(() => {
-      throw new Error('old browser');
-    })).toBe('');
+    expect(
+      pickMimeType(() => {
+        throw new Error('old browser');
+      }),
+    ).toBe('');
   });
 
   it('names the upload: 8 alphanumerics, a timestamp, the extension', () => {

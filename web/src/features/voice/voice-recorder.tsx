@@ -56,7 +56,9 @@ export function VoiceRecorder({ value, onChange, disabled = false, sessionId, ln
     return (
       <div className={styles.recorder} data-testid="voice-recorder" data-state="loading">
         <div className={styles.row}>
-          <Button variant="secondary" disabled busy>{t('record')}</Button>
+          <Button variant="secondary" disabled busy>
+            {t('record')}
+          </Button>
         </div>
       </div>
     );
@@ -81,7 +83,17 @@ function useDeniedWarning(status: string) {
 }
 
 /** Server transcription: record → upload → append. */
-function UploadingRecorder({ disabled, sessionId, language, append }: { disabled: boolean; sessionId: number; language: string; append: Append }) {
+function UploadingRecorder({
+  disabled,
+  sessionId,
+  language,
+  append,
+}: {
+  disabled: boolean;
+  sessionId: number;
+  language: string;
+  append: Append;
+}) {
   const { t } = useTranslation('voice');
   const [failed, setFailed] = useState<Recording | null>(null);
   const recorderRef = useRef<ReturnType<typeof useRecorder> | null>(null);
@@ -121,7 +133,9 @@ function UploadingRecorder({ disabled, sessionId, language, append }: { disabled
     <RecorderControls recorder={recorder} disabled={disabled}>
       {failed && recorder.state.status === 'failed' ? (
         <div className={styles.row}>
-          <Button variant="ghost" disabled={disabled} onClick={() => void upload(failed)}>{t('retry')}</Button>
+          <Button variant="ghost" disabled={disabled} onClick={() => void upload(failed)}>
+            {t('retry')}
+          </Button>
         </div>
       ) : null}
     </RecorderControls>
@@ -141,6 +155,7 @@ function DictationRecorder({ disabled, language, append }: { disabled: boolean; 
     if (state.status === 'stopped') dispatch({ type: 'done' });
   }, [state.status, dispatch]);
 
+  const [failed, setFailed] = useState(false);
   const { interim } = useDictation({
     active: state.status === 'recording',
     lng: language,
@@ -150,17 +165,27 @@ function DictationRecorder({ disabled, language, append }: { disabled: boolean; 
       if (truncated) dispatch({ type: 'stop', now: Date.now() });
     },
     onError: (error) => {
-      console.warn('speech recognition', error);
-      if (error === 'not-allowed' || error === 'service-not-allowed') {
-        toast.warning(t('dictation_unavailable'), { toastId: 'voice-dictation' });
-        dispatch({ type: 'stop', now: Date.now() });
-      }
+      console.warn('speech recognition stopped:', error);
+      setFailed(true);
+      dispatch({ type: 'stop', now: Date.now() });
     },
   });
 
+  if (failed) {
+    return (
+      <p className={styles.notice} role="status" data-testid="dictation-failed">
+        {t('dictation_unavailable')}
+      </p>
+    );
+  }
+
   return (
     <RecorderControls recorder={recorder} disabled={disabled} startLabel={t('dictate')}>
-      {state.status === 'recording' && interim ? <p className={styles.interim} aria-live="polite">{interim}</p> : null}
+      {state.status === 'recording' && interim ? (
+        <p className={styles.interim} aria-live="polite">
+          {interim}
+        </p>
+      ) : null}
     </RecorderControls>
   );
 }

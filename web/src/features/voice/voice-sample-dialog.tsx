@@ -50,7 +50,9 @@ export function VoiceSampleDialog({ open, onOpenChange, sessionId, onContinue }:
     } catch (error) {
       console.warn('voice sample upload', error);
       const detail = uploadErrorMessage(error);
-      toast.error(detail ? `${t('sample.upload_failed')} ${detail}` : t('sample.upload_failed'), { toastId: `voice-sample-failed-${recording.fileName}` });
+      toast.error(detail ? `${t('sample.upload_failed')} ${detail}` : t('sample.upload_failed'), {
+        toastId: `voice-sample-failed-${recording.fileName}`,
+      });
     } finally {
       setUploading(false);
     }
@@ -68,10 +70,16 @@ export function VoiceSampleDialog({ open, onOpenChange, sessionId, onContinue }:
             setUploaded(false);
           }}
         />
-        {tooShort ? <p className={styles.hint} role="status">{t('sample.too_short', { min: VOICE_SAMPLE_MIN_SECONDS })}</p> : null}
+        {tooShort ? (
+          <p className={styles.hint} role="status">
+            {t('sample.too_short', { min: VOICE_SAMPLE_MIN_SECONDS })}
+          </p>
+        ) : null}
         {uploaded ? (
           <>
-            <p className={styles.done} role="status">{t('sample.saved')}</p>
+            <p className={styles.done} role="status">
+              {t('sample.saved')}
+            </p>
             <div className={styles.actions}>
               <Button onClick={onContinue}>{t('sample.continue')}</Button>
             </div>

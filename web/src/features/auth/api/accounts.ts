@@ -10,9 +10,20 @@ export function useAuthConfig() {
   return useQuery({ queryKey: authConfigQueryKey, queryFn: () => getSuccess<AuthConfig>('/authConfig', quiet), staleTime: Infinity });
 }
 
-export const loginWithPassword = (body: { email: string; password: string; trial_session: string | null }) => postSuccess<LoginResult>('/login', body, quiet);
-export const loginWithGoogle = (body: { access_token: string; trial_session: string | null; given_name?: string; family_name?: string }) =>
-  postSuccess<LoginResult>('/login', body, quiet);
+export const loginWithPassword = (body: {
+  email: string;
+  password: string;
+  trial_session: string | null;
+  remember_me: boolean;
+  captcha?: string;
+}) => postSuccess<LoginResult>('/login', body, quiet);
+export const loginWithGoogle = (body: {
+  access_token: string;
+  trial_session: string | null;
+  remember_me: boolean;
+  given_name?: string;
+  family_name?: string;
+}) => postSuccess<LoginResult>('/login', body, quiet);
 
 export interface RegisterPayload {
   first_name: string;
@@ -32,7 +43,8 @@ export const verifyRegistrationWithoutOtp = (body: { email: string; registration
   postSuccess<LoginResult>('/verifyRegistrationWithoutOtp', body, quiet);
 
 export const forgotPassword = (email: string) => postSuccess<{ message: string }>('/forgotPassword', { email }, quiet);
-export const resetPassword = (body: { token: string; password: string; confirm_password: string }) => postSuccess<{ message: string }>('/resetPassword', body, quiet);
+export const resetPassword = (body: { token: string; password: string; confirm_password: string }) =>
+  postSuccess<{ message: string }>('/resetPassword', body, quiet);
 
 export const profileQueryKey = ['profile'] as const;
 export function useProfile() {

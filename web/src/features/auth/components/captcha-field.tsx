@@ -71,7 +71,14 @@ export function CaptchaField({
   }, [config.captcha, config.recaptcha_site_key, lng, generation]);
 
   if (config.captcha === 'none') return null;
-  return <div ref={container} className={`${styles.captcha} ${invalid ? styles.captchaInvalid : ''}`} aria-label={t('captcha_label')} role="group" />;
+  return (
+    <div
+      ref={container}
+      className={`${styles.captcha} ${invalid ? styles.captchaInvalid : ''}`}
+      aria-label={t('captcha_label')}
+      role="group"
+    />
+  );
 }
 
 const altchaLanguages: Record<Language, (() => Promise<unknown>) | null> = {

@@ -20,8 +20,8 @@ export function useReturnPath(): string | null {
 }
 
 /**
- * What every successful sign-in does (spec section 4): refuse unverified users, store the token
- * (cookie when remembered, else session storage), remember or forget the e-mail, push the analytics
+ * What every successful sign-in does (spec section 4): refuse unverified users, mark the user signed in
+ * (the server set the session cookie: 30 days when remembered, else until the browser closes), remember or forget the e-mail, push the analytics
  * event, clear a linked trial, then move on after ~300 ms — new user → thank-you, linked book → its
  * workspace, else where the user came from, else My Books.
  */
@@ -38,7 +38,7 @@ export function useCompleteSignIn() {
         toast.error(t('user_not_allowed'));
         return false;
       }
-      signIn(result.token, result.user, options.remember === true);
+      signIn(result.user);
       if (options.remember === true) await rememberEmail(result.user.email);
       else if (options.remember === false) forgetEmail();
       void pushAuthEvent(options.event, result.user.email, lng, options.mode);

@@ -44,7 +44,16 @@ export function ForgotPasswordPage() {
           </p>
         ) : null}
         <form className={styles.form} onSubmit={(e) => void handleSubmit(e)} noValidate>
-          <TextField label={t('email')} type="email" name="email" autoComplete="email" inputMode="email" value={email} onChange={(e) => setEmail(e.target.value)} maxLength={EMAIL_MAX_LENGTH} />
+          <TextField
+            label={t('email')}
+            type="email"
+            name="email"
+            autoComplete="email"
+            inputMode="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            maxLength={EMAIL_MAX_LENGTH}
+          />
           <div className={styles.actions}>
             <Button type="submit" busy={busy}>
               {t('forgot_submit')}

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
@@ -8,6 +8,7 @@ import { Screen } from '../../../components/screen';
 import { TextField } from '../../../components/text-field';
 import { paths } from '../../../lib/paths';
 import { loginWithGoogle, loginWithPassword, useAuthConfig } from '../api/accounts';
+import { CaptchaField } from '../components/captcha-field';
 import { CheckboxField } from '../components/checkbox-field';
 import { GoogleButton } from '../components/google-button';
 import styles from '../components/auth.module.css';
@@ -31,6 +32,11 @@ export function LoginPage() {
   const [remember, setRemember] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
+  // After a few wrong passwords for this address the server asks for a captcha (never a lock).
+  const [captchaRequired, setCaptchaRequired] = useState(false);
+  const [captcha, setCaptcha] = useState<string | undefined>();
+  const [captchaGeneration, setCaptchaGeneration] = useState(0);
+  const handleCaptcha = useCallback((solution: string | undefined) => setCaptcha(solution), []);
 
   useEffect(() => {
     let alive = true;
@@ -70,11 +76,22 @@ export function LoginPage() {
     }
     setBusy(true);
     try {
-      const result = await loginWithPassword({ email: email.trim(), password, trial_session: trialForSignIn() });
+      const result = await loginWithPassword({
+        email: email.trim(),
+        password,
+        trial_session: trialForSignIn(),
+        remember_me: remember,
+        ...(captchaRequired && captcha ? { captcha } : {}),
+      });
       if (!(await complete(result, { event: 'login_event', mode: 'Normal', remember }))) setBusy(false);
     } catch (error) {
-      const { code, message } = serverError(error);
-      toast.error(code === 'auth.user_not_allowed' ? t('user_not_allowed') : (message ?? t('login_failed')));
+      const { code, message, captchaRequired: required } = serverError(error);
+      toast.error(code === 'auth.user_not_allowed' ? t('user_not_allowed') : (message ?? t('login_failed')), { toastId: code });
+      if (required) {
+        setCaptchaRequired(true);
+        setCaptcha(undefined);
+        setCaptchaGeneration((n) => n + 1);
+      }
       setBusy(false);
     }
   }
@@ -82,7 +99,7 @@ export function LoginPage() {
   async function handleGoogle(accessToken: string) {
     setBusy(true);
     try {
-      const result = await loginWithGoogle({ access_token: accessToken, trial_session: trialForSignIn() });
+      const result = await loginWithGoogle({ access_token: accessToken, trial_session: trialForSignIn(), remember_me: remember });
       const isNew = result.is_new_user;
       if (!(await complete(result, { event: isNew ? 'signup_event' : 'login_event', mode: 'Google', remember }))) setBusy(false);
     } catch (error) {
@@ -126,6 +143,9 @@ export function LoginPage() {
               {t('forgot_password_link')}
             </Link>
           </div>
+          {captchaRequired && config ? (
+            <CaptchaField config={config} lng={lng} generation={captchaGeneration} invalid={false} onChange={handleCaptcha} />
+          ) : null}
           <div className={styles.actions}>
             <Button type="submit" busy={busy}>
               {t('login_submit')}

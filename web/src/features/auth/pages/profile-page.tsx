@@ -49,7 +49,12 @@ function ProfileForm({ profile }: { profile: User }) {
     }
     setBusy(true);
     try {
-      const { user, message } = await upsertUser({ id: profile.id, first_name: values.first_name.trim(), last_name: values.last_name.trim(), city: values.city.trim() });
+      const { user, message } = await upsertUser({
+        id: profile.id,
+        first_name: values.first_name.trim(),
+        last_name: values.last_name.trim(),
+        city: values.city.trim(),
+      });
       setUser(user);
       queryClient.setQueryData(profileQueryKey, user);
       toast.success(message || t('user_updated'));
@@ -65,10 +70,34 @@ function ProfileForm({ profile }: { profile: User }) {
       <form className={styles.form} onSubmit={(e) => void handleSubmit(e)} noValidate>
         <TextField label={t('email')} type="email" name="email" value={profile.email} disabled readOnly hint={t('email_locked')} />
         <div className={styles.row}>
-          <TextField label={t('first_name')} name="first_name" autoComplete="given-name" value={values.first_name} onChange={set('first_name')} error={errors.first_name} maxLength={100} />
-          <TextField label={t('last_name')} name="last_name" autoComplete="family-name" value={values.last_name} onChange={set('last_name')} error={errors.last_name} maxLength={100} />
+          <TextField
+            label={t('first_name')}
+            name="first_name"
+            autoComplete="given-name"
+            value={values.first_name}
+            onChange={set('first_name')}
+            error={errors.first_name}
+            maxLength={100}
+          />
+          <TextField
+            label={t('last_name')}
+            name="last_name"
+            autoComplete="family-name"
+            value={values.last_name}
+            onChange={set('last_name')}
+            error={errors.last_name}
+            maxLength={100}
+          />
         </div>
-        <TextField label={t('city')} name="city" autoComplete="address-level2" value={values.city} onChange={set('city')} error={errors.city} maxLength={100} />
+        <TextField
+          label={t('city')}
+          name="city"
+          autoComplete="address-level2"
+          value={values.city}
+          onChange={set('city')}
+          error={errors.city}
+          maxLength={100}
+        />
         <div className={styles.actions}>
           <Button type="submit" busy={busy}>
             {t('save')}

@@ -20,7 +20,15 @@ import { trialForSignIn } from '../lib/trial';
 
 type Field = 'first_name' | 'last_name' | 'email' | 'confirm_email' | 'city' | 'password' | 'confirm_password';
 type Errors = Partial<Record<Field | 'captcha' | 'terms', string>>;
-const empty: Record<Field, string> = { first_name: '', last_name: '', email: '', confirm_email: '', city: '', password: '', confirm_password: '' };
+const empty: Record<Field, string> = {
+  first_name: '',
+  last_name: '',
+  email: '',
+  confirm_email: '',
+  city: '',
+  password: '',
+  confirm_password: '',
+};
 
 export function RegisterPage() {
   const { t } = useTranslation('auth');
@@ -43,8 +51,10 @@ export function RegisterPage() {
     const found: Errors = {};
     for (const field of Object.keys(empty) as Field[]) if (!values[field].trim()) found[field] = t('field_required');
     if (values.email.trim() && !values.email.includes('@')) found.email = t('invalid_email');
-    if (values.confirm_email.trim() && values.email.trim().toLowerCase() !== values.confirm_email.trim().toLowerCase()) found.confirm_email = t('email_mismatch');
-    if (values.password && values.password.length < PASSWORD_MIN_LENGTH) found.password = t('password_too_short', { min: PASSWORD_MIN_LENGTH });
+    if (values.confirm_email.trim() && values.email.trim().toLowerCase() !== values.confirm_email.trim().toLowerCase())
+      found.confirm_email = t('email_mismatch');
+    if (values.password && values.password.length < PASSWORD_MIN_LENGTH)
+      found.password = t('password_too_short', { min: PASSWORD_MIN_LENGTH });
     if (values.confirm_password && values.password !== values.confirm_password) found.confirm_password = t('password_mismatch');
     if (config && config.captcha !== 'none' && !captcha) found.captcha = t('complete_captcha');
     if (!terms) found.terms = t('accept_terms');
@@ -56,7 +66,17 @@ export function RegisterPage() {
     if (busy) return;
     const found = validate();
     setErrors(found);
-    const order: Array<keyof Errors> = ['first_name', 'last_name', 'email', 'confirm_email', 'city', 'password', 'confirm_password', 'captcha', 'terms'];
+    const order: Array<keyof Errors> = [
+      'first_name',
+      'last_name',
+      'email',
+      'confirm_email',
+      'city',
+      'password',
+      'confirm_password',
+      'captcha',
+      'terms',
+    ];
     const first = order.map((k) => found[k]).find(Boolean);
     if (first) {
       toast.error(first, { toastId: first });
@@ -80,7 +100,11 @@ export function RegisterPage() {
         return;
       }
       if (answer.status !== 200 || !answer.registration_ticket) throw new Error('register');
-      const result = await verifyRegistrationWithoutOtp({ email, registration_ticket: answer.registration_ticket, trial_session: trialForSignIn() });
+      const result = await verifyRegistrationWithoutOtp({
+        email,
+        registration_ticket: answer.registration_ticket,
+        trial_session: trialForSignIn(),
+      });
       if (!(await complete(result, { event: 'signup_event', mode: 'Normal', remember: null }))) setBusy(false);
     } catch (error) {
       const { status, message } = serverError(error);
@@ -98,11 +122,37 @@ export function RegisterPage() {
       <div className={styles.card}>
         <form className={styles.form} onSubmit={(e) => void handleSubmit(e)} noValidate>
           <div className={styles.row}>
-            <TextField label={t('first_name')} name="first_name" autoComplete="given-name" value={values.first_name} onChange={set('first_name')} error={errors.first_name} maxLength={100} />
-            <TextField label={t('last_name')} name="last_name" autoComplete="family-name" value={values.last_name} onChange={set('last_name')} error={errors.last_name} maxLength={100} />
+            <TextField
+              label={t('first_name')}
+              name="first_name"
+              autoComplete="given-name"
+              value={values.first_name}
+              onChange={set('first_name')}
+              error={errors.first_name}
+              maxLength={100}
+            />
+            <TextField
+              label={t('last_name')}
+              name="last_name"
+              autoComplete="family-name"
+              value={values.last_name}
+              onChange={set('last_name')}
+              error={errors.last_name}
+              maxLength={100}
+            />
           </div>
           <div className={styles.row}>
-            <TextField label={t('email')} type="email" name="email" autoComplete="email" inputMode="email" value={values.email} onChange={set('email')} error={errors.email} maxLength={EMAIL_MAX_LENGTH} />
+            <TextField
+              label={t('email')}
+              type="email"
+              name="email"
+              autoComplete="email"
+              inputMode="email"
+              value={values.email}
+              onChange={set('email')}
+              error={errors.email}
+              maxLength={EMAIL_MAX_LENGTH}
+            />
             <TextField
               label={t('confirm_email')}
               hint={t('confirm_email_hint')}
@@ -122,11 +172,46 @@ export function RegisterPage() {
             />
           </div>
           <div className={styles.row}>
-            <TextField label={t('password')} hint={t('password_hint', { min: PASSWORD_MIN_LENGTH })} type="password" name="password" autoComplete="new-password" revealable value={values.password} onChange={set('password')} error={errors.password} />
-            <TextField label={t('confirm_password')} type="password" name="confirm_password" autoComplete="new-password" revealable value={values.confirm_password} onChange={set('confirm_password')} error={errors.confirm_password} />
+            <TextField
+              label={t('password')}
+              hint={t('password_hint', { min: PASSWORD_MIN_LENGTH })}
+              type="password"
+              name="password"
+              autoComplete="new-password"
+              revealable
+              value={values.password}
+              onChange={set('password')}
+              error={errors.password}
+            />
+            <TextField
+              label={t('confirm_password')}
+              type="password"
+              name="confirm_password"
+              autoComplete="new-password"
+              revealable
+              value={values.confirm_password}
+              onChange={set('confirm_password')}
+              error={errors.confirm_password}
+            />
           </div>
-          <TextField label={t('city')} name="city" autoComplete="address-level2" value={values.city} onChange={set('city')} error={errors.city} maxLength={100} />
-          {config ? <CaptchaField config={config} lng={lng} generation={captchaGeneration} invalid={Boolean(errors.captcha)} onChange={handleCaptcha} /> : null}
+          <TextField
+            label={t('city')}
+            name="city"
+            autoComplete="address-level2"
+            value={values.city}
+            onChange={set('city')}
+            error={errors.city}
+            maxLength={100}
+          />
+          {config ? (
+            <CaptchaField
+              config={config}
+              lng={lng}
+              generation={captchaGeneration}
+              invalid={Boolean(errors.captcha)}
+              onChange={handleCaptcha}
+            />
+          ) : null}
           <CheckboxField checked={terms} onChange={setTerms} invalid={Boolean(errors.terms)} name="terms">
             <Trans
               t={t}

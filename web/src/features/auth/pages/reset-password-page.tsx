@@ -48,8 +48,25 @@ export function ResetPasswordPage() {
           </p>
         ) : null}
         <form className={styles.form} onSubmit={(e) => void handleSubmit(e)} noValidate>
-          <TextField label={t('new_password')} hint={t('password_hint', { min: PASSWORD_MIN_LENGTH })} type="password" name="password" autoComplete="new-password" revealable value={password} onChange={(e) => setPassword(e.target.value)} />
-          <TextField label={t('confirm_password')} type="password" name="confirm_password" autoComplete="new-password" revealable value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+          <TextField
+            label={t('new_password')}
+            hint={t('password_hint', { min: PASSWORD_MIN_LENGTH })}
+            type="password"
+            name="password"
+            autoComplete="new-password"
+            revealable
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+          <TextField
+            label={t('confirm_password')}
+            type="password"
+            name="confirm_password"
+            autoComplete="new-password"
+            revealable
+            value={confirm}
+            onChange={(e) => setConfirm(e.target.value)}
+          />
           <div className={styles.actions}>
             <Button type="submit" busy={busy} disabled={!token}>
               {t('reset_submit')}

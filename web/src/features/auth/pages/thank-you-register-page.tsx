@@ -21,7 +21,13 @@ export function ThankYouRegisterPage() {
       <div className={`${styles.card} ${styles.thanks}`}>
         <svg className={styles.illustration} viewBox="0 0 96 96" aria-hidden="true">
           <circle cx="48" cy="48" r="46" fill="var(--color-accent-soft)" />
-          <path d="M30 64c10-2 22-12 30-30l6-6c2 8-2 22-12 30-6 5-14 7-24 6z" fill="none" stroke="currentColor" strokeWidth="3" strokeLinejoin="round" />
+          <path
+            d="M30 64c10-2 22-12 30-30l6-6c2 8-2 22-12 30-6 5-14 7-24 6z"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="3"
+            strokeLinejoin="round"
+          />
           <path d="M30 64l14-14" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
         </svg>
         <p>{state.email ? t('thanks_with_email', { email: state.email }) : t('thanks_without_email')}</p>

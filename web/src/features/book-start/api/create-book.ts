@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { CreatedBookSchema, type CreatedBook } from '@common/schemas/books';
-import { postSuccess } from '../../../lib/api';
+import { booksApi } from '@common/api/books';
+import type { CreatedBook } from '@common/schemas/books';
+import { call } from '../../../lib/api';
 
 export interface CreateBookInput {
   asGuest: boolean;
@@ -22,20 +23,24 @@ export interface CreateBookInput {
  * plus our `description` (the autobiography block, first question's answer) and `new_book`.
  */
 export async function createBook(input: CreateBookInput): Promise<CreatedBook> {
-  const form = new FormData();
-  form.append('service_id', String(input.serviceId));
-  form.append('general_category_id', String(input.generalCategoryId));
-  form.append('category_based_type_ids', JSON.stringify(input.typeIds));
-  form.append('category_length_type_id', String(input.lengthTypeId));
-  form.append('another_story_subject', input.subject);
-  form.append('description', input.description);
-  form.append('book_name', input.bookName);
-  form.append('toolId', String(input.toolId));
-  form.append('new_book', String(input.newBook));
-  if (input.wordFile) form.append('word_file', input.wordFile, input.wordFile.name);
-  if (input.cover) form.append('cover', input.cover, input.cover.type === 'image/png' ? 'cover.png' : 'cover.jpg');
-  const url = input.asGuest ? '/getGenerateCategoriesWithQuestionsAsGuest' : '/getGenerateCategoriesWithQuestions';
-  return CreatedBookSchema.parse(await postSuccess<unknown>(url, form));
+  const fields = {
+    service_id: input.serviceId,
+    general_category_id: input.generalCategoryId,
+    category_based_type_ids: JSON.stringify(input.typeIds),
+    category_length_type_id: String(input.lengthTypeId),
+    another_story_subject: input.subject,
+    description: input.description,
+    book_name: input.bookName,
+    toolId: input.toolId,
+    new_book: input.newBook ? ('true' as const) : ('false' as const),
+  };
+  const cover =
+    input.cover && new File([input.cover], input.cover.type === 'image/png' ? 'cover.png' : 'cover.jpg', { type: input.cover.type });
+  const files = { word_file: input.wordFile ?? undefined, cover: cover ?? undefined };
+  return call(input.asGuest ? booksApi.getGenerateCategoriesWithQuestionsAsGuest : booksApi.getGenerateCategoriesWithQuestions, {
+    fields,
+    files,
+  });
 }
 
 export function useCreateBook() {

@@ -3,7 +3,17 @@ import { useTranslation } from 'react-i18next';
 import styles from './cover-upload.module.css';
 
 /** The cover box: a large tappable area, the preview once chosen, and a remove button. */
-export function CoverUpload({ preview, onFile, onRemove, error }: { preview: string | null; onFile: (file: File) => void; onRemove: () => void; error?: string | null }) {
+export function CoverUpload({
+  preview,
+  onFile,
+  onRemove,
+  error,
+}: {
+  preview: string | null;
+  onFile: (file: File) => void;
+  onRemove: () => void;
+  error?: string | null;
+}) {
   const { t } = useTranslation('books');
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -43,7 +53,11 @@ export function CoverUpload({ preview, onFile, onRemove, error }: { preview: str
           {t('options.cover_remove')}
         </button>
       ) : null}
-      {error ? <p className={styles.error} role="alert">{error}</p> : null}
+      {error ? (
+        <p className={styles.error} role="alert">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }

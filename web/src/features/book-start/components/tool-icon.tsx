@@ -1,6 +1,12 @@
 /** Light line icons for the writing tools (icon_key from GET /api/tools). */
 export function ToolIcon({ iconKey }: { iconKey: string }) {
-  const common = { fill: 'none', stroke: 'currentColor', strokeWidth: 2.2, strokeLinecap: 'round' as const, strokeLinejoin: 'round' as const };
+  const common = {
+    fill: 'none',
+    stroke: 'currentColor',
+    strokeWidth: 2.2,
+    strokeLinecap: 'round' as const,
+    strokeLinejoin: 'round' as const,
+  };
   return (
     <svg viewBox="0 0 32 32" width="32" height="32" aria-hidden="true">
       {iconKey === 'compass' ? (

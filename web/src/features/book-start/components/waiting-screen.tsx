@@ -26,13 +26,17 @@ export function WaitingScreen() {
             <path d="M52 6C34 10 20 24 14 44l-4 14 6-4c2-6 4-10 7-13 10 0 20-6 25-16-5 2-9 2-12 1 6-3 12-9 16-20z" fill="currentColor" />
           </svg>
         </div>
-        <h1 id="waiting-title" className={styles.title}>{t('waiting.title')}</h1>
+        <h1 id="waiting-title" className={styles.title}>
+          {t('waiting.title')}
+        </h1>
         <p className={styles.lead}>{t('waiting.lead')}</p>
         <p id="waiting-timer" className={styles.timer} aria-live="off" data-testid="waiting-timer">
           {formatElapsed(seconds)}
         </p>
         {seconds >= WAITING_SCREEN_NOTE_AFTER_SECONDS ? (
-          <p className={styles.note} role="status">{t('waiting.longer_than_usual')}</p>
+          <p className={styles.note} role="status">
+            {t('waiting.longer_than_usual')}
+          </p>
         ) : null}
       </div>
     </div>

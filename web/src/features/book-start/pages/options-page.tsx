@@ -19,7 +19,15 @@ import { useTools } from '../api/get-tools';
 import { CoverUpload } from '../components/cover-upload';
 import { ToolIcon } from '../components/tool-icon';
 import { WaitingScreen } from '../components/waiting-screen';
-import { checkCoverFile, clearTempCover, dataUrlToBlob, moveTempCoverTo, readAsDataUrl, readTempCover, saveTempCover } from '../lib/cover-storage';
+import {
+  checkCoverFile,
+  clearTempCover,
+  dataUrlToBlob,
+  moveTempCoverTo,
+  readAsDataUrl,
+  readTempCover,
+  saveTempCover,
+} from '../lib/cover-storage';
 import { validateStart, type StartErrors } from '../lib/validate';
 import styles from './options-page.module.css';
 
@@ -97,12 +105,23 @@ export function OptionsPage() {
 
   async function handleSubmit(event: React.FormEvent) {
     event.preventDefault();
-    const found = validateStart({ kind, newBook, toolId, typeId, lengthId: effectiveLengthId, description, subject, hasDocument: wordFile !== null });
+    const found = validateStart({
+      kind,
+      newBook,
+      toolId,
+      typeId,
+      lengthId: effectiveLengthId,
+      description,
+      subject,
+      hasDocument: wordFile !== null,
+    });
     setErrors(found);
     const first = Object.values(found)[0];
     if (first) {
       toast.error(t(first), { toastId: first });
-      window.requestAnimationFrame(() => formRef.current?.querySelector('[data-invalid="true"]')?.scrollIntoView({ behavior: 'smooth', block: 'center' }));
+      window.requestAnimationFrame(() =>
+        formRef.current?.querySelector('[data-invalid="true"]')?.scrollIntoView({ behavior: 'smooth', block: 'center' }),
+      );
       return;
     }
     setWaiting(true);
@@ -143,14 +162,17 @@ export function OptionsPage() {
   }
 
   const descriptionLength = description.trim().length;
-  const counterState = descriptionLength >= DESCRIPTION_MAX_LENGTH ? styles.counterOver : descriptionLength >= DESCRIPTION_MIN_LENGTH ? styles.counterOk : '';
+  const counterState =
+    descriptionLength >= DESCRIPTION_MAX_LENGTH ? styles.counterOver : descriptionLength >= DESCRIPTION_MIN_LENGTH ? styles.counterOk : '';
 
   return (
     <Screen title={t('options.title')} lead={category.name} width="normal">
       {waiting ? <WaitingScreen /> : null}
       <form ref={formRef} className={styles.form} onSubmit={handleSubmit} noValidate>
         <section className={styles.section} aria-labelledby="step1">
-          <h2 id="step1" className={styles.step}>{t('options.step', { n: 1 })}</h2>
+          <h2 id="step1" className={styles.step}>
+            {t('options.step', { n: 1 })}
+          </h2>
 
           <div className={styles.identity}>
             <CoverUpload preview={coverPreview} onFile={(f) => void handleCover(f)} onRemove={handleRemoveCover} error={coverError} />
@@ -167,11 +189,15 @@ export function OptionsPage() {
                 <legend className={styles.legend}>{t('options.book_state')}</legend>
                 <RadioGroup.Root className={styles.stateChoices} value={newBook ? 'new' : 'existing'} onValueChange={handleBookState}>
                   <RadioGroup.Item value="new" className={styles.pill}>
-                    <span className={styles.dot} aria-hidden="true"><RadioGroup.Indicator className={styles.dotInner} /></span>
+                    <span className={styles.dot} aria-hidden="true">
+                      <RadioGroup.Indicator className={styles.dotInner} />
+                    </span>
                     {t('options.new_book')}
                   </RadioGroup.Item>
                   <RadioGroup.Item value="existing" className={styles.pill}>
-                    <span className={styles.dot} aria-hidden="true"><RadioGroup.Indicator className={styles.dotInner} /></span>
+                    <span className={styles.dot} aria-hidden="true">
+                      <RadioGroup.Indicator className={styles.dotInner} />
+                    </span>
                     {t('options.existing_book')}
                   </RadioGroup.Item>
                 </RadioGroup.Root>
@@ -193,13 +219,19 @@ export function OptionsPage() {
               >
                 {visibleTools.map((x) => (
                   <RadioGroup.Item key={x.id} value={String(x.id)} className={`${styles.card} ${errors.tool ? styles.cardInvalid : ''}`}>
-                    <span className={styles.cardIcon}><ToolIcon iconKey={x.icon_key} /></span>
+                    <span className={styles.cardIcon}>
+                      <ToolIcon iconKey={x.icon_key} />
+                    </span>
                     <span className={styles.cardName}>{x.name}</span>
                     <span className={styles.cardText}>{x.description}</span>
                   </RadioGroup.Item>
                 ))}
               </RadioGroup.Root>
-              {errors.tool ? <p className={styles.error} role="alert">{t(errors.tool)}</p> : null}
+              {errors.tool ? (
+                <p className={styles.error} role="alert">
+                  {t(errors.tool)}
+                </p>
+              ) : null}
             </fieldset>
           ) : null}
 
@@ -224,7 +256,12 @@ export function OptionsPage() {
                   ) : null}
                   <div className={styles.cards}>
                     {group.types.map((type) => (
-                      <RadioGroup.Item key={type.id} value={String(type.id)} className={`${styles.card} ${errors.type ? styles.cardInvalid : ''}`} data-testid={`type-${type.id}`}>
+                      <RadioGroup.Item
+                        key={type.id}
+                        value={String(type.id)}
+                        className={`${styles.card} ${errors.type ? styles.cardInvalid : ''}`}
+                        data-testid={`type-${type.id}`}
+                      >
                         <span className={styles.cardName}>{type.name}</span>
                         <span className={styles.cardText}>{type.description}</span>
                       </RadioGroup.Item>
@@ -233,11 +270,17 @@ export function OptionsPage() {
                 </div>
               ))}
             </RadioGroup.Root>
-            {errors.type ? <p className={styles.error} role="alert">{t(errors.type)}</p> : null}
+            {errors.type ? (
+              <p className={styles.error} role="alert">
+                {t(errors.type)}
+              </p>
+            ) : null}
           </fieldset>
 
           <div className={styles.upload}>
-            <label htmlFor={ids.doc} className={styles.heading}>{t('options.document_title')}</label>
+            <label htmlFor={ids.doc} className={styles.heading}>
+              {t('options.document_title')}
+            </label>
             <p className={styles.muted}>{t('options.document_hint')}</p>
             <div className={styles.uploadRow}>
               <label className={styles.fileButton}>
@@ -263,7 +306,9 @@ export function OptionsPage() {
               {wordFile ? (
                 <span className={styles.fileName}>
                   {wordFile.name}
-                  <button type="button" className={styles.linkButton} onClick={() => setWordFile(null)}>{t('options.document_remove')}</button>
+                  <button type="button" className={styles.linkButton} onClick={() => setWordFile(null)}>
+                    {t('options.document_remove')}
+                  </button>
                 </span>
               ) : (
                 <span className={styles.muted}>{t('options.document_none')}</span>
@@ -273,7 +318,9 @@ export function OptionsPage() {
 
           {kind === 'autobiography' ? (
             <div className={styles.block} data-invalid={errors.description ? 'true' : undefined}>
-              <label htmlFor={ids.description} className={styles.heading}>{t('options.description_title')}</label>
+              <label htmlFor={ids.description} className={styles.heading}>
+                {t('options.description_title')}
+              </label>
               <p className={styles.muted}>{t('options.description_hint')}</p>
               <textarea
                 id={ids.description}
@@ -289,13 +336,23 @@ export function OptionsPage() {
                 placeholder={t('options.description_placeholder')}
               />
               <p id={`${ids.description}-counter`} className={`${styles.counter} ${counterState}`} aria-live="polite">
-                {t('options.description_counter', { count: descriptionLength, min: DESCRIPTION_MIN_LENGTH, max: DESCRIPTION_MAX_LENGTH - 1 })}
+                {t('options.description_counter', {
+                  count: descriptionLength,
+                  min: DESCRIPTION_MIN_LENGTH,
+                  max: DESCRIPTION_MAX_LENGTH - 1,
+                })}
               </p>
-              {errors.description ? <p className={styles.error} role="alert">{t(errors.description)}</p> : null}
+              {errors.description ? (
+                <p className={styles.error} role="alert">
+                  {t(errors.description)}
+                </p>
+              ) : null}
             </div>
           ) : (
             <div className={styles.block} data-invalid={errors.subject ? 'true' : undefined}>
-              <label htmlFor={ids.subject} className={styles.heading}>{t(`options.subject_title.${kind}`)}</label>
+              <label htmlFor={ids.subject} className={styles.heading}>
+                {t(`options.subject_title.${kind}`)}
+              </label>
               <p className={styles.muted}>{t(`options.subject_hint.${kind}`)}</p>
               <textarea
                 id={ids.subject}
@@ -310,14 +367,20 @@ export function OptionsPage() {
                 aria-invalid={errors.subject ? true : undefined}
                 placeholder={t(`options.subject_placeholder.${kind}`)}
               />
-              {errors.subject ? <p className={styles.error} role="alert">{t(errors.subject)}</p> : null}
+              {errors.subject ? (
+                <p className={styles.error} role="alert">
+                  {t(errors.subject)}
+                </p>
+              ) : null}
             </div>
           )}
         </section>
 
         {showStep2 ? (
           <section className={styles.section} aria-labelledby="step2" data-testid="step-2">
-            <h2 id="step2" className={styles.step}>{t('options.step', { n: 2 })}</h2>
+            <h2 id="step2" className={styles.step}>
+              {t('options.step', { n: 2 })}
+            </h2>
             {forcesOneLength ? (
               <p className={styles.forced}>{t('options.length_forced', { name: forcedLength?.name ?? '' })}</p>
             ) : (
@@ -333,13 +396,22 @@ export function OptionsPage() {
                   aria-invalid={errors.length ? true : undefined}
                 >
                   {visibleLengths.map((l) => (
-                    <RadioGroup.Item key={l.id} value={String(l.id)} className={`${styles.card} ${errors.length ? styles.cardInvalid : ''}`} data-testid={`length-${l.id}`}>
+                    <RadioGroup.Item
+                      key={l.id}
+                      value={String(l.id)}
+                      className={`${styles.card} ${errors.length ? styles.cardInvalid : ''}`}
+                      data-testid={`length-${l.id}`}
+                    >
                       <span className={styles.cardName}>{l.name}</span>
                       <span className={styles.cardText}>{l.description}</span>
                     </RadioGroup.Item>
                   ))}
                 </RadioGroup.Root>
-                {errors.length ? <p className={styles.error} role="alert">{t(errors.length)}</p> : null}
+                {errors.length ? (
+                  <p className={styles.error} role="alert">
+                    {t(errors.length)}
+                  </p>
+                ) : null}
               </fieldset>
             )}
             <div className={styles.actions}>

@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { postSuccess } from '../../../lib/api';
+import { booksApi } from '@common/api/books';
+import { call } from '../../../lib/api';
 import { userSessionsQueryKey } from './get-user-sessions';
-
-/** POST /api/deleteSessionById {id}. */
-export function deleteBook(id: number) {
-  return postSuccess<{ id: number }>('/deleteSessionById', { id });
-}
 
 export function useDeleteBook() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: deleteBook, onSuccess: () => client.invalidateQueries({ queryKey: userSessionsQueryKey }) });
+  return useMutation({
+    mutationFn: (id: number) => call(booksApi.deleteSessionById, { body: { id } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: userSessionsQueryKey }),
+  });
 }

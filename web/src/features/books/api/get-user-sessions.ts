@@ -1,15 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { BookListItemSchema, type BookListItem } from '@common/schemas/books';
-import { getSuccess } from '../../../lib/api';
-
-/** GET /api/getUserSessions: my books, newest-updated first. */
-export async function getUserSessions(): Promise<BookListItem[]> {
-  return z.array(BookListItemSchema).parse(await getSuccess<unknown>('/getUserSessions'));
-}
+import { booksApi } from '@common/api/books';
+import { call } from '../../../lib/api';
 
 export const userSessionsQueryKey = ['user-sessions'] as const;
 
+/** GET /api/getUserSessions: my books, newest-updated first. */
 export function useUserSessions() {
-  return useQuery({ queryKey: userSessionsQueryKey, queryFn: getUserSessions, staleTime: 0 });
+  return useQuery({ queryKey: userSessionsQueryKey, queryFn: () => call(booksApi.getUserSessions, {}), staleTime: 0 });
 }

@@ -1,13 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { postSuccess } from '../../../lib/api';
+import { booksApi } from '@common/api/books';
+import { call } from '../../../lib/api';
 import { userSessionsQueryKey } from './get-user-sessions';
 
-/** POST /api/updateBookName {id, book_name} (our name for the spec's book-name update call). */
-export function updateBookName(input: { id: number; book_name: string }) {
-  return postSuccess<{ id: number; book_name: string; updated_at: string }>('/updateBookName', input, { quiet: true });
+/**
+ * POST /api/updateBookName {id, book_name, previous_book_name} (our name for the spec's book-name update
+ * call): 409 when the name was changed elsewhere since the list was read.
+ */
+export function updateBookName(input: { id: number; book_name: string; previous_book_name: string }) {
+  return call(booksApi.updateBookName, { body: input }, { quiet: true });
 }
 
 export function useUpdateBookName() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: updateBookName, onSuccess: () => client.invalidateQueries({ queryKey: userSessionsQueryKey }) });
+  // settled, not only success: after a 409 the list shows the name saved elsewhere while the dialog keeps what was typed
+  return useMutation({ mutationFn: updateBookName, onSettled: () => client.invalidateQueries({ queryKey: userSessionsQueryKey }) });
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { api } from '../../../lib/api';
+import { booksApi } from '@common/api/books';
+import { callRaw } from '../../../lib/api';
 
 /** Where the options screen leaves a book's cover preview (spec: cover_media_photo, moved to a key by session id). */
 export const sessionCoverKey = (sessionId: number) => `cover_media_photo_${sessionId}`;
@@ -20,11 +21,11 @@ export function useBookCover(id: number, coverUrl: string | null): string | null
     if (local || !coverUrl) return;
     let objectUrl: string | null = null;
     let cancelled = false;
-    api
-      .get<Blob>(`/sessionCover/${id}`, { responseType: 'blob', quiet: true } as object)
-      .then((response) => {
+    callRaw(booksApi.sessionCover, { params: { id } }, { quiet: true })
+      .then((response) => response.blob())
+      .then((blob) => {
         if (cancelled) return;
-        objectUrl = URL.createObjectURL(response.data);
+        objectUrl = URL.createObjectURL(blob);
         setRemote(objectUrl);
       })
       .catch(() => setRemote(null));

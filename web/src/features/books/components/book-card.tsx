@@ -12,8 +12,18 @@ import { ProgressRing } from './progress-ring';
 import styles from './book-card.module.css';
 
 export function BookCard({
-  book, lng, highlighted, onRename, onDelete,
-}: { book: BookListItem; lng: Language; highlighted: boolean; onRename: () => void; onDelete: () => void }) {
+  book,
+  lng,
+  highlighted,
+  onRename,
+  onDelete,
+}: {
+  book: BookListItem;
+  lng: Language;
+  highlighted: boolean;
+  onRename: () => void;
+  onDelete: () => void;
+}) {
   const { t } = useTranslation('books');
   const navigate = useNavigate();
   const cover = useBookCover(book.id, book.cover_url);
@@ -21,7 +31,11 @@ export function BookCard({
   const type = bookTypeOf(book.checkpoint_data.general_category_id);
   const open = paths.questions(lng, book.id);
   return (
-    <article className={`${styles.card} ${highlighted ? styles.highlighted : ''}`} aria-labelledby={`book-${book.id}`} data-testid="book-card">
+    <article
+      className={`${styles.card} ${highlighted ? styles.highlighted : ''}`}
+      aria-labelledby={`book-${book.id}`}
+      data-testid="book-card"
+    >
       {highlighted ? <p className={styles.ribbon}>{t('my_books.continue')}</p> : null}
       <div className={styles.body}>
         <Link to={open} className={styles.cover} tabIndex={-1} aria-hidden="true">
@@ -29,7 +43,10 @@ export function BookCard({
         </Link>
         <div className={styles.info}>
           <div className={styles.top}>
-            <span className={`${styles.lock} ${book.is_payed ? styles.unlocked : ''}`} title={t(book.is_payed ? 'my_books.unlocked' : 'my_books.locked')}>
+            <span
+              className={`${styles.lock} ${book.is_payed ? styles.unlocked : ''}`}
+              title={t(book.is_payed ? 'my_books.unlocked' : 'my_books.locked')}
+            >
               <LockIcon open={book.is_payed} />
               <span className="visually-hidden">{t(book.is_payed ? 'my_books.unlocked' : 'my_books.locked')}</span>
             </span>
@@ -39,10 +56,16 @@ export function BookCard({
               </DropdownMenu.Trigger>
               <DropdownMenu.Portal>
                 <DropdownMenu.Content className={styles.menu} align="end" sideOffset={6}>
-                  <DropdownMenu.Item className={styles.menuItem} onSelect={() => navigate(open)}>{t('my_books.edit')}</DropdownMenu.Item>
-                  <DropdownMenu.Item className={styles.menuItem} onSelect={onRename}>{t('my_books.rename')}</DropdownMenu.Item>
+                  <DropdownMenu.Item className={styles.menuItem} onSelect={() => navigate(open)}>
+                    {t('my_books.edit')}
+                  </DropdownMenu.Item>
+                  <DropdownMenu.Item className={styles.menuItem} onSelect={onRename}>
+                    {t('my_books.rename')}
+                  </DropdownMenu.Item>
                   <DropdownMenu.Separator className={styles.menuSeparator} />
-                  <DropdownMenu.Item className={`${styles.menuItem} ${styles.menuDanger}`} onSelect={onDelete}>{t('my_books.delete')}</DropdownMenu.Item>
+                  <DropdownMenu.Item className={`${styles.menuItem} ${styles.menuDanger}`} onSelect={onDelete}>
+                    {t('my_books.delete')}
+                  </DropdownMenu.Item>
                 </DropdownMenu.Content>
               </DropdownMenu.Portal>
             </DropdownMenu.Root>

@@ -11,11 +11,18 @@ export function ProgressRing({ percent, size = 64 }: { percent: number; size?: n
       <svg viewBox="0 0 64 64" width={size} height={size} aria-hidden="true">
         <circle cx="32" cy="32" r={radius} className={styles.ringTrack} />
         <circle
-          cx="32" cy="32" r={radius} className={styles.ringValue}
-          strokeDasharray={circumference} strokeDashoffset={circumference * (1 - percent / 100)} transform="rotate(-90 32 32)"
+          cx="32"
+          cy="32"
+          r={radius}
+          className={styles.ringValue}
+          strokeDasharray={circumference}
+          strokeDashoffset={circumference * (1 - percent / 100)}
+          transform="rotate(-90 32 32)"
         />
       </svg>
-      <span className={styles.ringLabel} aria-hidden="true">{percent}%</span>
+      <span className={styles.ringLabel} aria-hidden="true">
+        {percent}%
+      </span>
     </div>
   );
 }

@@ -42,7 +42,7 @@ export function MyBooksPage() {
       return;
     }
     try {
-      await rename.mutateAsync({ id: renaming.id, book_name: value });
+      await rename.mutateAsync({ id: renaming.id, book_name: value, previous_book_name: renaming.book_name });
       toast.success(t('my_books.rename_success'));
       setRenaming(null);
     } catch {
@@ -66,7 +66,9 @@ export function MyBooksPage() {
       {books.isPending ? (
         <div className={styles.loading} data-testid="books-loading">
           <div className={styles.pages} aria-hidden="true">
-            <span /><span /><span />
+            <span />
+            <span />
+            <span />
           </div>
           <Loader label={t('my_books.loading')} />
         </div>
@@ -75,7 +77,13 @@ export function MyBooksPage() {
       ) : books.data.length === 0 ? (
         <div className={styles.empty} data-testid="books-empty">
           <svg viewBox="0 0 96 72" width="120" height="90" aria-hidden="true">
-            <path d="M48 14C36 4 18 4 6 10v54c12-6 30-6 42 4 12-10 30-10 42-4V10C78 4 60 4 48 14z" fill="#fdf8f1" stroke="#7a3e2b" strokeWidth="2.5" strokeLinejoin="round" />
+            <path
+              d="M48 14C36 4 18 4 6 10v54c12-6 30-6 42 4 12-10 30-10 42-4V10C78 4 60 4 48 14z"
+              fill="#fdf8f1"
+              stroke="#7a3e2b"
+              strokeWidth="2.5"
+              strokeLinejoin="round"
+            />
             <path d="M48 14v54" stroke="#7a3e2b" strokeWidth="2.5" />
           </svg>
           <h2>{t('my_books.empty_title')}</h2>
@@ -101,10 +109,20 @@ export function MyBooksPage() {
 
       <Modal open={renaming !== null} onOpenChange={(open) => !open && setRenaming(null)} title={t('my_books.rename_title')}>
         <form onSubmit={handleRename}>
-          <TextField label={t('my_books.rename_label')} value={newName} maxLength={BOOK_NAME_MAX_LENGTH} onChange={(e) => setNewName(e.target.value)} autoFocus />
+          <TextField
+            label={t('my_books.rename_label')}
+            value={newName}
+            maxLength={BOOK_NAME_MAX_LENGTH}
+            onChange={(e) => setNewName(e.target.value)}
+            autoFocus
+          />
           <div className={styles.modalActions}>
-            <Button variant="secondary" onClick={() => setRenaming(null)}>{t('my_books.cancel')}</Button>
-            <Button type="submit" busy={rename.isPending}>{t('my_books.save')}</Button>
+            <Button variant="secondary" onClick={() => setRenaming(null)}>
+              {t('my_books.cancel')}
+            </Button>
+            <Button type="submit" busy={rename.isPending}>
+              {t('my_books.save')}
+            </Button>
           </div>
         </form>
       </Modal>
@@ -116,8 +134,12 @@ export function MyBooksPage() {
         description={t('my_books.delete_text', { name: deleting?.book_name ?? '' })}
       >
         <div className={styles.modalActions}>
-          <Button variant="secondary" onClick={() => setDeleting(null)}>{t('my_books.cancel')}</Button>
-          <Button variant="danger" busy={remove.isPending} onClick={() => void handleDelete()}>{t('my_books.delete_confirm')}</Button>
+          <Button variant="secondary" onClick={() => setDeleting(null)}>
+            {t('my_books.cancel')}
+          </Button>
+          <Button variant="danger" busy={remove.isPending} onClick={() => void handleDelete()}>
+            {t('my_books.delete_confirm')}
+          </Button>
         </div>
       </Modal>
     </Screen>

@@ -1,27 +1,17 @@
+import { workspaceApi } from '@common/api/workspace';
 import type { BookAttribute } from '@common/schemas/workspace';
-import { postSuccess } from '../../../lib/api';
-import { guestHeaders } from './guest';
+import { ApiError, call } from '../../../lib/api';
 
-/** POST updateBookAttribute {id, attribute, value}: title, introduction or summary. */
-export function updateBookAttribute(id: number, attribute: BookAttribute, value: string) {
-  return postSuccess<{ value: string }>('/updateBookAttribute', { id, attribute, value }, { quiet: true, headers: guestHeaders(id) });
-}
+/**
+ * POST updateBookAttribute {id, attribute, value, previous_value}: title, introduction or summary,
+ * refused with 409 (`server.value`) when the stored value is no longer the one this edit started from.
+ */
+export const updateBookAttribute = (id: number, attribute: BookAttribute, value: string, previous: string) =>
+  call(workspaceApi.updateBookAttribute, { body: { id, attribute, value, previous_value: previous } }, { quiet: true });
 
-/** POST postCheckAllChaptersSubmitted {service_session_id}. */
-export function checkAllChaptersSubmitted(sessionId: number) {
-  return postSuccess<{ all_chapters_submitted: boolean; unsubmitted_chapter_ids: number[] }>(
-    '/postCheckAllChaptersSubmitted',
-    { service_session_id: sessionId },
-    { headers: guestHeaders(sessionId) },
-  );
-}
-
-/** POST getOptimizedTranscript {transcript}: success.content. */
-export function optimizeTranscript(transcript: string, sessionId: number) {
-  return postSuccess<{ content: string }>('/getOptimizedTranscript', { transcript, service_session_id: sessionId }, { headers: guestHeaders(sessionId) });
-}
-
-/** POST checkCouponForPayment {plan_id, service_session_id, code}: success.is_payed. */
-export function checkCoupon(planId: number, sessionId: number, code: string) {
-  return postSuccess<{ is_payed: boolean }>('/checkCouponForPayment', { plan_id: planId, service_session_id: sessionId, code });
+/** The server's value of a 409 from updateBookAttribute, else null. */
+export function attributeConflictValue(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.status !== 409) return null;
+  const value = (error.data.server as { value?: unknown } | undefined)?.value;
+  return typeof value === 'string' ? value : null;
 }

@@ -1,27 +1,26 @@
+import { createParser } from 'eventsource-parser';
+import { generationApi } from '@common/api/generation';
+import type { StoryAnswer, StoryAnswerBody } from '@common/schemas/generation';
+import { StoryAnswerSchema, StoryStreamDeltaSchema, StoryStreamErrorSchema } from '@common/schemas/generation';
 import type { Chapter } from '@common/schemas/session';
-import { apiBaseUrl, postSuccess, requestLanguage } from '../../../lib/api';
-import { getToken } from '../../../lib/token-store';
-import { guestHeaders } from './guest';
-
-export interface GeneratedChapter {
-  content: string;
-  content_json: unknown;
-  summary?: string | null;
-}
+import { ApiError, call, callRaw } from '../../../lib/api';
 
 export interface GenerateInput {
   sessionId: number;
   chapter: Chapter;
   index: number;
   isPayed: boolean;
-  selectedSurveyQuestions: Array<{ service_session_id: number; survey_question_id: number; survey_answer_id: number }>;
+  selectedSurveyQuestions: StoryAnswerBody['selected_survey_questions'];
   user?: unknown;
   onDelta: (textSoFar: string) => void;
   signal?: AbortSignal;
 }
 
 export class GenerationError extends Error {
-  constructor(message: string, readonly code?: string) {
+  constructor(
+    message: string,
+    readonly code?: string,
+  ) {
     super(message);
   }
 }
@@ -31,7 +30,7 @@ export class GenerationError extends Error {
  * then `done` {content, content_json, summary} or `error` {error, code}); falls back to the plain
  * getStoryAnswer call when streaming is not available.
  */
-export async function generateChapter(input: GenerateInput): Promise<GeneratedChapter> {
+export async function generateChapter(input: GenerateInput): Promise<StoryAnswer> {
   const body = {
     data: input.chapter,
     service_session_id: input.sessionId,
@@ -39,66 +38,46 @@ export async function generateChapter(input: GenerateInput): Promise<GeneratedCh
     index: input.index,
     isPayed: input.isPayed,
     user: input.user ?? null,
-  };
-  const token = getToken();
-  const response = await fetch(`${apiBaseUrl()}/api/getStoryAnswerStream`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'text/event-stream',
-      lng: requestLanguage(),
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      ...guestHeaders(input.sessionId),
-    },
-    body: JSON.stringify(body),
-    signal: input.signal,
-  });
-  if (response.status === 404 || response.status === 405) {
-    return postSuccess<GeneratedChapter>('/getStoryAnswer', body, { headers: guestHeaders(input.sessionId) });
+  } as StoryAnswerBody;
+  let response: Response;
+  try {
+    response = await callRaw(
+      generationApi.getStoryAnswerStream,
+      { body },
+      { quiet: true, signal: input.signal, headers: { accept: 'text/event-stream' } },
+    );
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 405)) return call(generationApi.getStoryAnswer, { body });
+    if (error instanceof ApiError) throw new GenerationError(error.status === null ? '' : error.message, error.code);
+    throw error;
   }
-  if (!response.ok || !response.body) {
-    const data = (await response.json().catch(() => ({}))) as { error?: string; code?: string };
-    throw new GenerationError(data.error ?? '', data.code);
-  }
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
+  if (!response.body) throw new GenerationError('');
   let text = '';
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (value) buffer += value;
-    let boundary = buffer.search(/\r?\n\r?\n/);
-    while (boundary >= 0) {
-      const block = buffer.slice(0, boundary);
-      buffer = buffer.slice(boundary).replace(/^\r?\n\r?\n/, '');
-      const event = parseEvent(block);
-      if (event?.event === 'delta') {
-        text += (event.data as { text?: string }).text ?? '';
+  let outcome: { done: StoryAnswer } | { error: GenerationError } | null = null;
+  const parser = createParser({
+    onEvent(event) {
+      if (outcome) return;
+      const data: unknown = JSON.parse(event.data);
+      if (event.event === 'delta') {
+        text += StoryStreamDeltaSchema.parse(data).text;
         input.onDelta(text);
-      } else if (event?.event === 'done') {
-        void reader.cancel().catch(() => undefined);
-        return event.data as GeneratedChapter;
-      } else if (event?.event === 'error') {
-        const data = event.data as { error?: string; code?: string };
-        throw new GenerationError(data.error ?? '', data.code);
+      } else if (event.event === 'done') {
+        outcome = { done: StoryAnswerSchema.parse(data) };
+      } else if (event.event === 'error') {
+        const failure = StoryStreamErrorSchema.parse(data);
+        outcome = { error: new GenerationError(failure.error, failure.code) };
       }
-      boundary = buffer.search(/\r?\n\r?\n/);
-    }
+    },
+  });
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  while (!outcome) {
+    const { value, done } = await reader.read();
+    if (value) parser.feed(value);
     if (done) break;
   }
-  throw new GenerationError('');
-}
-
-function parseEvent(block: string): { event: string; data: unknown } | null {
-  let event = 'message';
-  const data: string[] = [];
-  for (const line of block.split(/\r?\n/)) {
-    if (line.startsWith('event:')) event = line.slice(6).trim();
-    else if (line.startsWith('data:')) data.push(line.slice(5).trimStart());
-  }
-  if (data.length === 0) return null;
-  try {
-    return { event, data: JSON.parse(data.join('\n')) };
-  } catch {
-    return null;
-  }
+  void reader.cancel().catch(() => undefined);
+  const result = outcome as { done: StoryAnswer } | { error: GenerationError } | null;
+  if (!result) throw new GenerationError('');
+  if ('error' in result) throw result.error;
+  return result.done;
 }

@@ -1,8 +1,6 @@
-import type { WorkspaceSession } from '@common/schemas/workspace';
-import { getSuccess } from '../../../lib/api';
-import { guestHeaders } from './guest';
+import { workspaceApi } from '@common/api/workspace';
+import { call } from '../../../lib/api';
 
 /** GET getSession/{id}: the book with its progress, version and image keys. */
-export function getSession(sessionId: number): Promise<WorkspaceSession> {
-  return getSuccess<WorkspaceSession>(`/getSession/${sessionId}`, { quiet: true, headers: guestHeaders(sessionId) });
-}
+export const getSession = (sessionId: number) =>
+  call(workspaceApi.getSession, { params: { serviceSessionId: sessionId } }, { quiet: true });

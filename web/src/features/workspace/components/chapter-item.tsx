@@ -9,22 +9,52 @@ import type { Chapter, Paragraph } from '@common/schemas/session';
 import { Button } from '../../../components/button';
 import { useAuth } from '../../../app/auth';
 import { generateChapter, GenerationError } from '../api/generate-chapter';
-import { addQuestion, londonTimestamp, moveQuestion, submitError, updateChapter } from '../model/checkpoint-ops';
+import { generationRefusal, isAnswered } from '@common/rules/chapter-generation';
+import { addQuestion, moveQuestion, updateChapter } from '../model/checkpoint-ops';
 import { ChapterPhotos } from './image-slots';
 import { GripIcon, InlineTitle, LockIcon, PencilIcon, TrashIcon } from './inline-title';
 import { QuestionCard } from './question-card';
 import { SurveySelects } from './survey-selects';
 import { useWorkspaceContext } from './workspace-context';
+import { AssistantNote, FidelityChoice } from './writing-choices';
+import { ChapterVersions } from './chapter-versions';
 import styles from '../workspace.module.css';
 
-function paragraphsOf(chapter: Chapter): string[] {
+function paragraphListOf(chapter: Chapter): Paragraph[] {
   try {
     const parsed = chapter.generated_content_json ? (JSON.parse(chapter.generated_content_json) as Paragraph[]) : null;
-    if (Array.isArray(parsed) && parsed.length > 0) return parsed.map((p) => p.text);
+    if (Array.isArray(parsed) && parsed.length > 0) return parsed;
   } catch {
     // fall back to the plain text
   }
-  return (chapter.generated_content ?? '').split(/\n\s*\n/).filter((p) => p.trim() !== '');
+  return (chapter.generated_content ?? '')
+    .split(/\n\s*\n/)
+    .filter((p) => p.trim() !== '')
+    .map((text) => ({ text, question_ids: [] }));
+}
+
+const paragraphsOf = (chapter: Chapter): string[] => paragraphListOf(chapter).map((p) => p.text);
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A paragraph with the facts found in no answer marked, for the author to confirm or remove. */
+function FlaggedParagraph({ paragraph, label }: { paragraph: Paragraph; label: string }) {
+  const facts = paragraph.unsourced ?? [];
+  if (facts.length === 0) return <p>{paragraph.text}</p>;
+  const parts = paragraph.text.split(new RegExp(`(${facts.map(escapeRegExp).join('|')})`, 'u'));
+  return (
+    <p>
+      {parts.map((part, i) =>
+        facts.includes(part) ? (
+          <mark key={i} className={styles.unsourced} title={label} data-testid="unsourced-fact">
+            {part}
+          </mark>
+        ) : (
+          part
+        ),
+      )}
+    </p>
+  );
 }
 
 /** Paragraph list after an edit: the text split on blank lines, keeping each paragraph's sources when it still exists. */
@@ -35,7 +65,10 @@ function paragraphsJson(text: string, previous: string | null | undefined): stri
   } catch {
     old = [];
   }
-  const parts = text.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
+  const parts = text
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
   return JSON.stringify(parts.map((p, i) => ({ text: p, question_ids: old[i]?.question_ids ?? [] })));
 }
 
@@ -49,7 +82,15 @@ export interface ChapterItemProps {
   onDelete: (chapter: Chapter) => void;
 }
 
-export const ChapterItem = memo(function ChapterItem({ chapter, index, locked, canOrganise, canDelete, onEdit, onDelete }: ChapterItemProps) {
+export const ChapterItem = memo(function ChapterItem({
+  chapter,
+  index,
+  locked,
+  canOrganise,
+  canDelete,
+  onEdit,
+  onDelete,
+}: ChapterItemProps) {
   const { t } = useTranslation('workspace');
   const { update, openPlanModal, isPayed } = useWorkspaceContext();
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: chapter.id, disabled: !canOrganise });
@@ -59,7 +100,12 @@ export const ChapterItem = memo(function ChapterItem({ chapter, index, locked, c
   if (locked) {
     return (
       <div ref={setNodeRef} style={style} className={`${styles.chapter} ${styles.chapterLocked}`} data-testid={`chapter-${chapter.id}`}>
-        <button type="button" className={styles.lockedTrigger} onClick={openPlanModal} aria-label={t('chapter.locked_label', { n: index + 1, name: chapter.name })}>
+        <button
+          type="button"
+          className={styles.lockedTrigger}
+          onClick={openPlanModal}
+          aria-label={t('chapter.locked_label', { n: index + 1, name: chapter.name })}
+        >
           <span className={styles.chapterNumber}>{t('chapter.number', { n: index + 1 })}</span>
           <span className={styles.lockedTitle}>{chapter.name}</span>
           <span className={styles.lockIcon}>
@@ -80,7 +126,13 @@ export const ChapterItem = memo(function ChapterItem({ chapter, index, locked, c
     >
       <Accordion.Header className={styles.chapterHeader}>
         {canOrganise ? (
-          <button type="button" className={styles.dragHandle} aria-label={t('chapter.drag', { name: chapter.name })} {...attributes} {...listeners}>
+          <button
+            type="button"
+            className={styles.dragHandle}
+            aria-label={t('chapter.drag', { name: chapter.name })}
+            {...attributes}
+            {...listeners}
+          >
             <GripIcon />
           </button>
         ) : null}
@@ -89,36 +141,72 @@ export const ChapterItem = memo(function ChapterItem({ chapter, index, locked, c
           <span className={styles.chapterName}>{chapter.name}</span>
           {showFreeBadge ? <span className={styles.freeBadge}>{t('chapter.first_free')}</span> : null}
           {(chapter.generated_content ?? '').trim() !== '' ? <span className={styles.doneBadge}>{t('chapter.written')}</span> : null}
-          <span className={styles.chevron} aria-hidden="true">▾</span>
+          <span className={styles.chevron} aria-hidden="true">
+            ▾
+          </span>
         </Accordion.Trigger>
-        <button type="button" className={styles.iconButton} aria-label={t('chapter.edit', { name: chapter.name })} title={t('chapter.edit_title')} onClick={() => onEdit(chapter)}>
+        <button
+          type="button"
+          className={styles.iconButton}
+          aria-label={t('chapter.edit', { name: chapter.name })}
+          title={t('chapter.edit_title')}
+          onClick={() => onEdit(chapter)}
+        >
           <PencilIcon />
         </button>
         {canDelete ? (
-          <button type="button" className={styles.iconButton} aria-label={t('chapter.delete', { name: chapter.name })} title={t('chapter.delete_title')} onClick={() => onDelete(chapter)}>
+          <button
+            type="button"
+            className={styles.iconButton}
+            aria-label={t('chapter.delete', { name: chapter.name })}
+            title={t('chapter.delete_title')}
+            onClick={() => onDelete(chapter)}
+          >
             <TrashIcon />
           </button>
         ) : null}
       </Accordion.Header>
       <Accordion.Content className={styles.chapterBody}>
-        <ChapterBody chapter={chapter} index={index} canOrganise={canOrganise} onRename={(name) => update((c) => updateChapter(c, chapter.id, { name }))} />
+        <ChapterBody
+          chapter={chapter}
+          index={index}
+          canOrganise={canOrganise}
+          onRename={(name) => update((c) => updateChapter(c, chapter.id, { name }))}
+        />
       </Accordion.Content>
     </Accordion.Item>
   );
 });
 
-function ChapterBody({ chapter, index, canOrganise, onRename }: { chapter: Chapter; index: number; canOrganise: boolean; onRename: (name: string) => void }) {
+function ChapterBody({
+  chapter,
+  index,
+  canOrganise,
+  onRename,
+}: {
+  chapter: Chapter;
+  index: number;
+  canOrganise: boolean;
+  onRename: (name: string) => void;
+}) {
   const { t } = useTranslation('workspace');
-  const { update, checkpoint, sessionId, isPayed, setShowMissingSurvey } = useWorkspaceContext();
+  const { update, applyWritten, checkpoint, sessionId, isPayed, setShowMissingSurvey, confirm } = useWorkspaceContext();
   const { user } = useAuth();
   const hasContent = (chapter.generated_content ?? '').trim() !== '';
   const [questionsOpen, setQuestionsOpen] = useState(!hasContent);
   const [generating, setGenerating] = useState(false);
   const [stream, setStream] = useState('');
   const [editingText, setEditingText] = useState(false);
+  const [showUnanswered, setShowUnanswered] = useState(false);
+  const [textShown, setTextShown] = useState(0);
+  // After a refused 'Create chapter', until one question is answered: the empty answers are marked.
+  const noAnswerShown = showUnanswered && !chapter.questions.some(isAnswered);
   const [textDraft, setTextDraft] = useState('');
   const textRef = useRef<HTMLDivElement>(null);
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
 
   // The question list collapses by itself once the chapter has its text.
   const hadContent = useRef(hasContent);
@@ -127,16 +215,41 @@ function ChapterBody({ chapter, index, canOrganise, onRename }: { chapter: Chapt
     hadContent.current = hasContent;
   }, [hasContent]);
 
+  // After 'Create chapter', once the questions have folded and the text is in place (nothing above it
+  // moves any more), the page scrolls to the start of the new text.
+  useEffect(() => {
+    if (textShown === 0 || generating) return;
+    const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    textRef.current?.scrollIntoView({ behavior: reduceMotion ? 'auto' : 'smooth', block: 'start' });
+  }, [textShown, generating]);
+
   const handleQuestionDrag = (event: DragEndEvent) => {
-    if (event.over && event.active.id !== event.over.id) update((c) => moveQuestion(c, chapter.id, Number(event.active.id), Number(event.over!.id)));
+    if (event.over && event.active.id !== event.over.id)
+      update((c) => moveQuestion(c, chapter.id, Number(event.active.id), Number(event.over!.id)));
   };
 
   const handleGenerate = async () => {
-    const error = submitError(checkpoint, chapter);
-    if (error) {
-      if (error === 'please_select_required_boxes') setShowMissingSurvey(true);
-      toast.error(t(`messages.${error}`));
+    const refusal = generationRefusal(checkpoint.lookups.survey_questions, chapter);
+    if (refusal?.reason === 'survey_incomplete') {
+      setShowMissingSurvey(true);
+      toast.error(t('messages.please_select_required_boxes'), { toastId: 'please_select_required_boxes' });
       return;
+    }
+    if (refusal?.reason === 'no_answer') {
+      setShowUnanswered(true);
+      setQuestionsOpen(true);
+      toast.error(t('messages.please_answer_a_question'), { toastId: 'please_answer_a_question' });
+      requestAnimationFrame(() => document.getElementById(`answer-${chapter.id}-${refusal.questionIds[0]}`)?.focus());
+      return;
+    }
+    // An edited text is never replaced without asking; it stays in the chapter's versions.
+    if (chapter.text_origin === 'edited') {
+      const ok = await confirm({
+        title: t('versions.recreate_title'),
+        body: t('versions.recreate_body'),
+        confirmLabel: t('versions.recreate_confirm'),
+      });
+      if (!ok) return;
     }
     setGenerating(true);
     setStream('');
@@ -145,19 +258,19 @@ function ChapterBody({ chapter, index, canOrganise, onRename }: { chapter: Chapt
         const answer = s.survey_answers.find((a) => a.is_selected);
         return answer ? [{ service_session_id: sessionId, survey_question_id: s.id, survey_answer_id: answer.id }] : [];
       });
-      const result = await generateChapter({ sessionId, chapter, index, isPayed, selectedSurveyQuestions: selected, user, onDelta: setStream });
-      const json = typeof result.content_json === 'string' ? result.content_json : JSON.stringify(result.content_json ?? []);
-      update((c) =>
-        updateChapter(c, chapter.id, {
-          generated_content: result.content,
-          generated_content_json: json,
-          summary: result.summary ?? null,
-          submitted_at: londonTimestamp(),
-          generated_count: (chapter.generated_count ?? 0) + (isPayed ? 0 : 1),
-        }),
-      );
+      const result = await generateChapter({
+        sessionId,
+        chapter,
+        index,
+        isPayed,
+        selectedSurveyQuestions: selected,
+        user,
+        onDelta: setStream,
+      });
+      applyWritten(chapter.id, result);
       setEditingText(false);
-      requestAnimationFrame(() => textRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' }));
+      setQuestionsOpen(false);
+      setTextShown((n) => n + 1);
     } catch (error) {
       toast.error((error instanceof GenerationError && error.message) || t('messages.generation_failed'));
     } finally {
@@ -192,11 +305,24 @@ function ChapterBody({ chapter, index, canOrganise, onRename }: { chapter: Chapt
         </button>
         {questionsOpen ? (
           <>
+            {noAnswerShown ? (
+              <p id={`unanswered-${chapter.id}`} className={styles.fieldError}>
+                {t('messages.please_answer_a_question')}
+              </p>
+            ) : null}
             <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={handleQuestionDrag}>
               <SortableContext items={chapter.questions.map((q) => q.id)} strategy={verticalListSortingStrategy}>
                 <ol className={styles.questionList}>
                   {chapter.questions.map((question, i) => (
-                    <QuestionCard key={question.id} chapterId={chapter.id} question={question} number={i + 1} canEdit canDrag={canOrganise} />
+                    <QuestionCard
+                      key={question.id}
+                      chapterId={chapter.id}
+                      question={question}
+                      number={i + 1}
+                      canEdit
+                      canDrag={canOrganise}
+                      showUnanswered={noAnswerShown}
+                    />
                   ))}
                 </ol>
               </SortableContext>
@@ -209,6 +335,7 @@ function ChapterBody({ chapter, index, canOrganise, onRename }: { chapter: Chapt
       </section>
 
       <SurveySelects chapterId={chapter.id} />
+      <FidelityChoice chapter={chapter} />
 
       <div className={styles.generateRow}>
         <Button onClick={handleGenerate} busy={generating}>
@@ -223,18 +350,31 @@ function ChapterBody({ chapter, index, canOrganise, onRename }: { chapter: Chapt
       ) : null}
 
       {!generating && hasContent ? (
-        <div ref={textRef} className={styles.textBlock}>
+        <div ref={textRef} className={styles.textBlock} data-testid="chapter-text-block">
+          <AssistantNote chapter={chapter} />
           {editingText ? (
             <>
               <label className={styles.visuallyHidden} htmlFor={`text-${chapter.id}`}>
                 {t('chapter.text_label')}
               </label>
-              <textarea id={`text-${chapter.id}`} className={styles.textEditor} value={textDraft} onChange={(e) => setTextDraft(e.target.value)} rows={16} />
+              <textarea
+                id={`text-${chapter.id}`}
+                className={styles.textEditor}
+                value={textDraft}
+                onChange={(e) => setTextDraft(e.target.value)}
+                rows={16}
+              />
               <div className={styles.rowActions}>
                 <Button
                   onClick={() => {
                     const text = textDraft.trim();
-                    update((c) => updateChapter(c, chapter.id, { generated_content: text, generated_content_json: paragraphsJson(text, chapter.generated_content_json) }));
+                    update((c) =>
+                      updateChapter(c, chapter.id, {
+                        generated_content: text,
+                        generated_content_json: paragraphsJson(text, chapter.generated_content_json),
+                        text_origin: 'edited',
+                      }),
+                    );
                     setEditingText(false);
                   }}
                 >
@@ -248,10 +388,12 @@ function ChapterBody({ chapter, index, canOrganise, onRename }: { chapter: Chapt
           ) : (
             <>
               <div className={styles.chapterText} data-testid="chapter-text">
-                {paragraphsOf(chapter).map((p, i) => (
-                  <p key={i}>{p}</p>
+                {paragraphListOf(chapter).map((p, i) => (
+                  <FlaggedParagraph key={i} paragraph={p} label={t('chapter.unsourced_title')} />
                 ))}
               </div>
+              <UnsourcedFacts chapter={chapter} />
+              <ChapterVersions chapter={chapter} />
               <Button
                 variant="secondary"
                 onClick={() => {
@@ -265,6 +407,36 @@ function ChapterBody({ chapter, index, canOrganise, onRename }: { chapter: Chapt
           )}
         </div>
       ) : null}
+    </div>
+  );
+}
+
+/** The names, places, dates and numbers the writer put in that appear in no answer: confirm each, or edit the text. */
+function UnsourcedFacts({ chapter }: { chapter: Chapter }) {
+  const { t } = useTranslation('workspace');
+  const { update } = useWorkspaceContext();
+  const facts = [...new Set(paragraphListOf(chapter).flatMap((p) => p.unsourced ?? []))];
+  if (facts.length === 0) return null;
+  const confirm = (fact: string) =>
+    update((c) => {
+      const current = c.data.find((x) => x.id === chapter.id);
+      if (!current) return c;
+      const list = paragraphListOf(current).map((p) => ({ ...p, unsourced: (p.unsourced ?? []).filter((f) => f !== fact) }));
+      return updateChapter(c, chapter.id, { generated_content_json: JSON.stringify(list) });
+    });
+  return (
+    <div className={styles.assistantNote} role="note" data-testid="unsourced-facts">
+      <p>{t('chapter.unsourced', { count: facts.length })}</p>
+      <ul>
+        {facts.map((fact) => (
+          <li key={fact}>
+            <mark className={styles.unsourced}>{fact}</mark>{' '}
+            <Button variant="ghost" onClick={() => confirm(fact)}>
+              {t('chapter.unsourced_confirm')}
+            </Button>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

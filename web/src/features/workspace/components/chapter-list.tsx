@@ -14,7 +14,10 @@ export function ChapterList({ onEdit, onDelete }: { onEdit: (chapter: Chapter) =
   const { checkpoint, update, isPayed } = useWorkspaceContext();
   const chapters = checkpoint.data;
   const [open, setOpen] = useState<string[]>(() => (chapters[0] ? [String(chapters[0].id)] : []));
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
   const handleDragEnd = (event: DragEndEvent) => {
     if (event.over && event.active.id !== event.over.id) update((c) => moveChapter(c, Number(event.active.id), Number(event.over!.id)));
   };

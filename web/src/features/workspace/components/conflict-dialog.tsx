@@ -5,12 +5,26 @@ import type { MergeConflict } from '../model/merge';
 import styles from '../workspace.module.css';
 
 /** A change made here and elsewhere on the same text: both versions are shown, the author keeps one or both. */
-export function ConflictDialog({ conflicts, onResolve, describe }: { conflicts: MergeConflict[]; onResolve: (conflict: MergeConflict, value: string) => void; describe: (c: MergeConflict) => string }) {
+export function ConflictDialog({
+  conflicts,
+  onResolve,
+  describe,
+}: {
+  conflicts: MergeConflict[];
+  onResolve: (conflict: MergeConflict, value: string) => void;
+  describe: (c: MergeConflict) => string;
+}) {
   const { t } = useTranslation('workspace');
   const conflict = conflicts[0];
   if (!conflict) return null;
   return (
-    <Modal open onOpenChange={() => undefined} title={t('conflict.title')} description={t('conflict.lead', { where: describe(conflict) })} width={860}>
+    <Modal
+      open
+      onOpenChange={() => undefined}
+      title={t('conflict.title')}
+      description={t('conflict.lead', { where: describe(conflict) })}
+      width={860}
+    >
       <div className={styles.conflictColumns}>
         <section className={styles.conflictSide}>
           <h3>{t('conflict.mine')}</h3>
@@ -26,7 +40,15 @@ export function ConflictDialog({ conflicts, onResolve, describe }: { conflicts: 
         </section>
       </div>
       <div className={styles.rowActions}>
-        <Button variant="ghost" onClick={() => onResolve(conflict, conflict.field.endsWith('name') ? `${conflict.local} / ${conflict.server}` : `${conflict.local}\n\n${conflict.server}`)}>
+        <Button
+          variant="ghost"
+          onClick={() =>
+            onResolve(
+              conflict,
+              conflict.field.endsWith('name') ? `${conflict.local} / ${conflict.server}` : `${conflict.local}\n\n${conflict.server}`,
+            )
+          }
+        >
           {t('conflict.keep_both')}
         </Button>
         {conflicts.length > 1 ? <span className={styles.muted}>{t('conflict.more', { count: conflicts.length - 1 })}</span> : null}

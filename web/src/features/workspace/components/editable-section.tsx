@@ -4,7 +4,19 @@ import { Button } from '../../../components/button';
 import styles from '../workspace.module.css';
 
 /** A block of book text with a view mode and an edit mode (textarea + Save). */
-export function EditableSection({ value, label, empty, onSave, maxLength = 20_000 }: { value: string; label: string; empty: string; onSave: (value: string) => Promise<void> | void; maxLength?: number }) {
+export function EditableSection({
+  value,
+  label,
+  empty,
+  onSave,
+  maxLength = 20_000,
+}: {
+  value: string;
+  label: string;
+  empty: string;
+  onSave: (value: string) => Promise<void> | void;
+  maxLength?: number;
+}) {
   const { t } = useTranslation('workspace');
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(value);
@@ -12,7 +24,15 @@ export function EditableSection({ value, label, empty, onSave, maxLength = 20_00
   if (editing) {
     return (
       <div className={styles.textBlock}>
-        <textarea className={styles.textEditor} value={draft} aria-label={label} maxLength={maxLength} rows={8} onChange={(e) => setDraft(e.target.value)} autoFocus />
+        <textarea
+          className={styles.textEditor}
+          value={draft}
+          aria-label={label}
+          maxLength={maxLength}
+          rows={8}
+          onChange={(e) => setDraft(e.target.value)}
+          autoFocus
+        />
         <div className={styles.rowActions}>
           <Button
             busy={busy}
@@ -37,7 +57,9 @@ export function EditableSection({ value, label, empty, onSave, maxLength = 20_00
   }
   return (
     <div className={styles.textBlock}>
-      <div className={styles.chapterText}>{value.trim() ? value.split(/\n\s*\n/).map((p, i) => <p key={i}>{p}</p>) : <p className={styles.muted}>{empty}</p>}</div>
+      <div className={styles.chapterText}>
+        {value.trim() ? value.split(/\n\s*\n/).map((p, i) => <p key={i}>{p}</p>) : <p className={styles.muted}>{empty}</p>}
+      </div>
       <Button
         variant="secondary"
         onClick={() => {

@@ -56,7 +56,13 @@ export function CoverSlot({ fallback }: { fallback: string }) {
   const attach = useAttach((file) => setImage(COVER_IMAGE_KEY, file));
   return (
     <div className={styles.cover}>
-      {src ? <img src={src} alt={t('images.cover_alt')} className={styles.coverImage} /> : <div className={styles.coverPlaceholder} aria-hidden="true">{fallback}</div>}
+      {src ? (
+        <img src={src} alt={t('images.cover_alt')} className={styles.coverImage} />
+      ) : (
+        <div className={styles.coverPlaceholder} aria-hidden="true">
+          {fallback}
+        </div>
+      )}
       <div className={styles.coverActions}>
         <button type="button" className={styles.linkButton} onClick={attach.open} disabled={attach.busy}>
           {src ? t('images.change_cover') : t('images.add_cover')}
@@ -98,7 +104,9 @@ export function ChapterPhotos({ chapterId, disabled }: { chapterId: number; disa
       ) : null}
       {!disabled ? (
         <Button variant="ghost" onClick={attach.open} disabled={!free} busy={attach.busy}>
-          {free ? t('images.add_photo', { used: used.length, max: CHAPTER_PHOTO_SLOTS }) : t('images.photos_full', { max: CHAPTER_PHOTO_SLOTS })}
+          {free
+            ? t('images.add_photo', { used: used.length, max: CHAPTER_PHOTO_SLOTS })
+            : t('images.photos_full', { max: CHAPTER_PHOTO_SLOTS })}
         </Button>
       ) : null}
       {attach.element}

@@ -1,9 +1,9 @@
-import { lazy, Suspense, useCallback, useState, type ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import type { Session } from '@common/schemas/session';
 
 /**
- * Preview and download come from the preview feature (another engineer's work). They are picked up
- * when their files exist, so the workspace builds with or without them.
+ * The preview comes from the preview feature (another engineer's work). It is picked up when its
+ * files exist, so the workspace builds with or without it.
  */
 interface PreviewProps {
   open: boolean;
@@ -11,10 +11,8 @@ interface PreviewProps {
   session: Session;
   images: Record<string, string>;
 }
-type DownloadHook = () => { download: (sessionId: number) => Promise<void>; isPending: boolean };
 
 const previewModules = import.meta.glob<{ BookPreviewDialog: ComponentType<PreviewProps> }>('../../preview/book-preview-dialog.tsx');
-const downloadModules = import.meta.glob<{ useDownloadBook: DownloadHook }>('../../preview/use-download-book.ts', { eager: true });
 
 const loadPreview = Object.values(previewModules)[0];
 const LazyPreview = loadPreview ? lazy(async () => ({ default: (await loadPreview()).BookPreviewDialog })) : null;
@@ -29,14 +27,3 @@ export function BookPreview(props: PreviewProps) {
     </Suspense>
   );
 }
-
-function useMissingDownload(): ReturnType<DownloadHook> {
-  const [isPending] = useState(false);
-  const download = useCallback(async () => {
-    throw new Error('download not available');
-  }, []);
-  return { download, isPending };
-}
-
-export const useDownloadBook: DownloadHook = Object.values(downloadModules)[0]?.useDownloadBook ?? useMissingDownload;
-export const hasDownload = Object.values(downloadModules).length > 0;

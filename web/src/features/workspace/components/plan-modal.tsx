@@ -4,14 +4,17 @@ import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { RadioGroup } from 'radix-ui';
 import { MOBILE_USER_AGENT, PAYMENT_MODAL_WIDTH } from '@common/constants';
-import { formatAmount } from '@common/rules/prices';
+import { formatPrice } from '@common/rules/prices';
 import type { CheckpointData } from '@common/schemas/session';
 import { Button } from '../../../components/button';
 import { Modal } from '../../../components/modal';
+import { CardBrands } from '../../../components/card-brands';
 import { useAuth } from '../../../app/auth';
 import { paths } from '../../../lib/paths';
 import { useWorkspaceContext } from './workspace-context';
-import { checkCoupon } from '../api/book-calls';
+import { LockIcon } from './inline-title';
+import { couponsApi } from '@common/api/coupons';
+import { call } from '../../../lib/api';
 import styles from '../workspace.module.css';
 
 const isMobile = () => typeof navigator !== 'undefined' && MOBILE_USER_AGENT.test(navigator.userAgent);
@@ -24,7 +27,7 @@ function plansOf(checkpoint: CheckpointData) {
 
 /** 'Finish your book' (spec section 2): a login prompt for visitors; single payment or subscription for users. */
 export function PlanModal({ open, onOpenChange, onPaid }: { open: boolean; onOpenChange: (open: boolean) => void; onPaid: () => void }) {
-  const { t } = useTranslation('workspace');
+  const { t, i18n } = useTranslation('workspace');
   const { isLoggedIn, isPayed, checkpoint, sessionId, lng } = useWorkspaceContext();
   const navigate = useNavigate();
   const location = useLocation();
@@ -49,7 +52,9 @@ export function PlanModal({ open, onOpenChange, onPaid }: { open: boolean; onOpe
     if (!single || coupon.trim() === '') return;
     setChecking(true);
     try {
-      const result = await checkCoupon(single.id, sessionId, coupon.trim());
+      const result = await call(couponsApi.checkCouponForPayment, {
+        body: { plan_id: single.id, service_session_id: sessionId, code: coupon.trim() },
+      });
       toast.success(t('messages.coupon_successful'));
       if (result.is_payed) {
         onOpenChange(false);
@@ -76,14 +81,21 @@ export function PlanModal({ open, onOpenChange, onPaid }: { open: boolean; onOpe
         </div>
       ) : (
         <div className={styles.planBody}>
-          <RadioGroup.Root className={styles.planChoices} value={choice} onValueChange={(v) => setChoice(v as 'single' | 'subscription')} aria-label={t('plan.title')}>
+          <RadioGroup.Root
+            className={styles.planChoices}
+            value={choice}
+            onValueChange={(v) => setChoice(v as 'single' | 'subscription')}
+            aria-label={t('plan.title')}
+          >
             <label className={[styles.planChoice, choice === 'single' ? styles.planChosen : ''].join(' ')}>
               <RadioGroup.Item value="single" className={styles.radio}>
                 <RadioGroup.Indicator className={styles.radioDot} />
               </RadioGroup.Item>
               <span className={styles.planText}>
                 <strong>{t('plan.single')}</strong>
-                <span className={styles.planPrice}>{single ? t('plan.price', { price: formatAmount(single.price) }) : t('plan.price_unknown')}</span>
+                <span className={styles.planPrice}>
+                  {single ? t('plan.price', { price: formatPrice(single.price, i18n.language) }) : t('plan.price_unknown')}
+                </span>
                 <ul>
                   {[1, 2, 3].map((n) => (
                     <li key={n}>{t(`plan.single_benefit_${n}`)}</li>
@@ -97,7 +109,9 @@ export function PlanModal({ open, onOpenChange, onPaid }: { open: boolean; onOpe
               </RadioGroup.Item>
               <span className={styles.planText}>
                 <strong>{t('plan.subscription')}</strong>
-                <span className={styles.planPrice}>{subscription ? t('plan.price_month', { price: formatAmount(subscription.price) }) : t('plan.discounted')}</span>
+                <span className={styles.planPrice}>
+                  {subscription ? t('plan.price_month', { price: formatPrice(subscription.price, i18n.language) }) : t('plan.discounted')}
+                </span>
                 <ul>
                   <li>{t('plan.all_the_above')}</li>
                   {[1, 2, 3].map((n) => (
@@ -119,35 +133,14 @@ export function PlanModal({ open, onOpenChange, onPaid }: { open: boolean; onOpe
             </div>
           ) : null}
           <p className={styles.secure}>
-            <span aria-hidden="true">🔒</span> {t('plan.secure')}
+            <LockIcon /> {t('plan.secure')}
           </p>
           <Button onClick={handleContinue} disabled={choice === 'single' ? !single : !subscription}>
             {t('plan.continue')}
           </Button>
-          <div className={styles.cards} aria-label={t('plan.cards')}>
-            <CardIcon label="VISA" colour="#1a1f71" />
-            <CardIcon label="Mastercard" colour="#eb001b" />
-          </div>
+          <CardBrands className={styles.cards} label={t('plan.cards')} />
         </div>
       )}
     </Modal>
-  );
-}
-
-function CardIcon({ label, colour }: { label: string; colour: string }) {
-  return (
-    <svg width="64" height="40" viewBox="0 0 64 40" role="img" aria-label={label}>
-      <rect x="1" y="1" width="62" height="38" rx="6" fill="#fff" stroke="#d6cfc7" />
-      {label === 'VISA' ? (
-        <text x="32" y="26" textAnchor="middle" fontFamily="Arial, sans-serif" fontWeight="700" fontStyle="italic" fontSize="15" fill={colour}>
-          VISA
-        </text>
-      ) : (
-        <>
-          <circle cx="26" cy="20" r="10" fill={colour} />
-          <circle cx="38" cy="20" r="10" fill="#f79e1b" fillOpacity="0.85" />
-        </>
-      )}
-    </svg>
   );
 }

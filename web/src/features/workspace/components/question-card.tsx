@@ -1,14 +1,17 @@
-import { memo, useState } from 'react';
+import { memo, useState, type ClipboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { ANSWER_MAX_LENGTH } from '@common/constants';
+import { isAnswered } from '@common/rules/chapter-generation';
 import type { Question } from '@common/schemas/session';
 import { Button } from '../../../components/button';
 import { VoiceRecorder } from '../../voice/voice-recorder';
-import { optimizeTranscript } from '../api/book-calls';
+import { generationApi } from '@common/api/generation';
+import { call } from '../../../lib/api';
 import { deleteQuestion, trimAnswerEnd, updateQuestion } from '../model/checkpoint-ops';
+import { fitPaste } from '../model/paste';
 import { GripIcon, InlineTitle, TrashIcon } from './inline-title';
 import { useWorkspaceContext } from './workspace-context';
 import styles from '../workspace.module.css';
@@ -20,12 +23,15 @@ export const QuestionCard = memo(function QuestionCard({
   number,
   canEdit,
   canDrag,
+  showUnanswered = false,
 }: {
   chapterId: number;
   question: Question;
   number: number;
   canEdit: boolean;
   canDrag: boolean;
+  /** After a refused 'Create chapter', while no question of the chapter is answered: empty answers are marked. */
+  showUnanswered?: boolean;
 }) {
   const { t } = useTranslation('workspace');
   const { update, confirm, sessionId, checkpoint } = useWorkspaceContext();
@@ -34,8 +40,26 @@ export const QuestionCard = memo(function QuestionCard({
   const transcript = question.transcript ?? '';
   const atLimit = transcript.length >= ANSWER_MAX_LENGTH;
   const answerId = `answer-${chapterId}-${question.id}`;
+  const unanswered = showUnanswered && !isAnswered(question);
 
-  const setTranscript = (value: string) => update((c) => updateQuestion(c, chapterId, question.id, { transcript: value.slice(0, ANSWER_MAX_LENGTH) }));
+  const setTranscript = (value: string) =>
+    update((c) => updateQuestion(c, chapterId, question.id, { transcript: value.slice(0, ANSWER_MAX_LENGTH) }));
+
+  const handlePaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
+    const area = event.currentTarget;
+    const fitted = fitPaste(
+      transcript,
+      area.selectionStart,
+      area.selectionEnd,
+      event.clipboardData.getData('text/plain'),
+      ANSWER_MAX_LENGTH,
+    );
+    if (!fitted) return;
+    event.preventDefault();
+    setTranscript(fitted.value);
+    requestAnimationFrame(() => area.setSelectionRange(fitted.caret, fitted.caret));
+    toast.info(t('messages.paste_shortened', { max: ANSWER_MAX_LENGTH }), { toastId: 'paste_shortened' });
+  };
 
   const handleDelete = async () => {
     const chapter = checkpoint.data.find((c) => c.id === chapterId);
@@ -55,7 +79,7 @@ export const QuestionCard = memo(function QuestionCard({
     if (transcript.trim() === '') return;
     setOptimizing(true);
     try {
-      const { content } = await optimizeTranscript(transcript, sessionId);
+      const { content } = await call(generationApi.getOptimizedTranscript, { body: { transcript } });
       if (content) setTranscript(content);
     } catch {
       // the global handler shows the error
@@ -73,7 +97,13 @@ export const QuestionCard = memo(function QuestionCard({
     >
       <div className={styles.questionHeader}>
         {canDrag ? (
-          <button type="button" className={styles.dragHandle} aria-label={t('question.drag', { name: question.name })} {...attributes} {...listeners}>
+          <button
+            type="button"
+            className={styles.dragHandle}
+            aria-label={t('question.drag', { name: question.name })}
+            {...attributes}
+            {...listeners}
+          >
             <GripIcon />
           </button>
         ) : null}
@@ -89,7 +119,13 @@ export const QuestionCard = memo(function QuestionCard({
           onSave={(name) => update((c) => updateQuestion(c, chapterId, question.id, { name, isNewQuestion: undefined }))}
         />
         {canEdit ? (
-          <button type="button" className={styles.iconButton} aria-label={t('question.delete', { name: question.name })} title={t('question.delete_title')} onClick={handleDelete}>
+          <button
+            type="button"
+            className={styles.iconButton}
+            aria-label={t('question.delete', { name: question.name })}
+            title={t('question.delete_title')}
+            onClick={handleDelete}
+          >
             <TrashIcon />
           </button>
         ) : null}
@@ -99,18 +135,20 @@ export const QuestionCard = memo(function QuestionCard({
       </label>
       <textarea
         id={answerId}
-        className={styles.answer}
+        className={[styles.answer, unanswered ? styles.answerMissing : ''].join(' ')}
+        aria-invalid={unanswered || undefined}
         value={transcript}
         maxLength={ANSWER_MAX_LENGTH}
         rows={5}
         placeholder={t('question.answer_placeholder')}
         disabled={!canEdit}
         onChange={(e) => setTranscript(e.target.value)}
+        onPaste={handlePaste}
         onBlur={(e) => {
           const trimmed = trimAnswerEnd(e.target.value);
           if (trimmed !== transcript) setTranscript(trimmed);
         }}
-        aria-describedby={`${answerId}-count`}
+        aria-describedby={unanswered ? `unanswered-${chapterId} ${answerId}-count` : `${answerId}-count`}
       />
       <div className={styles.answerTools}>
         <span id={`${answerId}-count`} className={atLimit ? styles.counterFull : styles.counter} aria-live={atLimit ? 'polite' : 'off'}>

@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import type { Language } from '@common/constants';
+import type { StoryAnswer } from '@common/schemas/generation';
 import type { CheckpointData } from '@common/schemas/session';
 
 export interface WorkspaceContextValue {
@@ -9,6 +10,10 @@ export interface WorkspaceContextValue {
   isLoggedIn: boolean;
   checkpoint: CheckpointData;
   update: (edit: (checkpoint: CheckpointData) => CheckpointData) => void;
+  /** A chapter the server wrote (generation): applied at the server's version, with the book fields it changed. */
+  applyWritten: (chapterId: number, result: StoryAnswer) => void;
+  /** Any other change the server wrote itself (a restored version), at its version. */
+  applyServerWrite: (edit: (checkpoint: CheckpointData) => CheckpointData, version: number) => void;
   /** Image previews by key (data URLs). */
   images: Record<string, string>;
   setImage: (key: string, file: File | null) => Promise<void>;

@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
-import { isAxiosError } from 'axios';
 import { SESSION_SAVE_DEBOUNCE_MS } from '@common/constants';
 import type { WorkspaceSession, BookAttribute } from '@common/schemas/workspace';
+import { failureStatus } from '../../../lib/api';
 import { readTrialSession, writeTrialSession, type TrialSession } from '../../../lib/trial-session';
 import { getSession } from '../api/get-session';
 import { upsertTransport } from '../api/upsert-session';
-import { updateBookAttribute } from '../api/book-calls';
+import { attributeConflictValue, updateBookAttribute } from '../api/book-calls';
+import { mergeText, type MergeConflict } from '../model/merge';
 import { readDraft, writeDraft } from '../model/draft-store';
 import { SyncEngine, type Draft, type SyncState } from '../model/sync-engine';
 
@@ -16,6 +17,8 @@ export interface BookMeta {
   book_summary: string;
   is_payed: boolean;
   images: string[];
+  /** The server cut a text stored over its limit (see `over_limit` of getSession): the author is warned. */
+  overLimit: boolean;
   /** A guest's trial book (kept in the browser as trial_session). */
   isGuest: boolean;
 }
@@ -50,9 +53,13 @@ export function useWorkspace(sessionId: number, isLoggedIn: boolean, reloadKey: 
       try {
         server = await getSession(sessionId);
       } catch (error) {
-        const status = isAxiosError(error) ? error.response?.status : undefined;
+        const status = failureStatus(error);
         if (!guest) {
-          if (!cancelled) setLoad({ status: 'error', reason: status === 404 || status === 400 ? 'not_found' : status === 403 || status === 401 ? 'not_yours' : 'unavailable' });
+          if (!cancelled)
+            setLoad({
+              status: 'error',
+              reason: status === 404 || status === 400 ? 'not_found' : status === 401 ? 'not_yours' : 'unavailable',
+            });
           return;
         }
       }
@@ -68,6 +75,7 @@ export function useWorkspace(sessionId: number, isLoggedIn: boolean, reloadKey: 
         book_summary: source.book_summary,
         is_payed: source.is_payed,
         images: server?.images ?? [],
+        overLimit: Boolean(server?.over_limit?.length),
         isGuest: guest !== null,
       };
       engine = new SyncEngine({
@@ -111,31 +119,60 @@ export function useWorkspace(sessionId: number, isLoggedIn: boolean, reloadKey: 
 
   const setMeta = useCallback((patch: Partial<BookMeta>) => {
     setLoaded((current) =>
-      current && current.load.status === 'ready' ? { ...current, load: { ...current.load, meta: { ...current.load.meta, ...patch } } } : current,
+      current && current.load.status === 'ready'
+        ? { ...current, load: { ...current.load, meta: { ...current.load.meta, ...patch } } }
+        : current,
     );
   }, []);
 
-  /** Saves the title, introduction or summary; resolves false when the server refused it. */
+  const [attributeConflicts, setAttributeConflicts] = useState<MergeConflict[]>([]);
+
+  /**
+   * Saves the title, introduction or summary from the value it started from; resolves false when the
+   * server refused it. Changed elsewhere meanwhile (409): the two edits are merged; when both changed
+   * the text, the local one stays and the author chooses in the conflict dialog — nothing is lost.
+   */
   const saveAttribute = useCallback(
     async (attribute: BookAttribute, value: string, previous: string): Promise<boolean> => {
-      setMeta({ [attribute]: value });
       const trial = safeTrial();
-      if (trial && trial.id === sessionId) writeTrialSession({ ...trial, [attribute]: value });
-      try {
-        await updateBookAttribute(sessionId, attribute, value);
-        return true;
-      } catch {
-        if (!trial || trial.id !== sessionId) {
-          setMeta({ [attribute]: previous });
-          return false;
+      let [next, base] = [value, previous];
+      for (;;) {
+        setMeta({ [attribute]: next });
+        if (trial && trial.id === sessionId) writeTrialSession({ ...trial, [attribute]: next });
+        try {
+          await updateBookAttribute(sessionId, attribute, next, base);
+          return true;
+        } catch (error) {
+          const server = attributeConflictValue(error);
+          if (server === null) break;
+          const merged = mergeText(base, next, server);
+          if (merged.conflict) {
+            setAttributeConflicts((list) => [
+              ...list.filter((c) => c.field !== attribute),
+              { id: attribute, field: attribute, local: next, server },
+            ]);
+            return true;
+          }
+          [next, base] = [merged.value, server];
         }
-        return true; // a guest's copy is kept in the browser
       }
+      if (trial && trial.id === sessionId) return true; // a guest's copy is kept in the browser
+      setMeta({ [attribute]: previous });
+      return false;
     },
     [sessionId, setMeta],
   );
 
-  return { load, setMeta, saveAttribute };
+  /** The author's choice for a title, introduction or summary changed in two places. */
+  const resolveAttributeConflict = useCallback(
+    (conflict: MergeConflict, value: string) => {
+      setAttributeConflicts((list) => list.filter((c) => c.id !== conflict.id));
+      void saveAttribute(conflict.field as BookAttribute, value, conflict.server);
+    },
+    [saveAttribute],
+  );
+
+  return { load, setMeta, saveAttribute, attributeConflicts, resolveAttributeConflict };
 }
 
 const idle: SyncState | null = null;

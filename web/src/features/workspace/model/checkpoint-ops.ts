@@ -1,3 +1,4 @@
+import { unansweredSurveyIds } from '@common/rules/chapter-generation';
 import type { Chapter, CheckpointData, Question } from '@common/schemas/session';
 
 /**
@@ -33,11 +34,24 @@ export function updateChapter(checkpoint: CheckpointData, chapterId: number, pat
   return mapChapter(checkpoint, chapterId, (c) => ({ ...c, ...patch }));
 }
 
-export function updateQuestion(checkpoint: CheckpointData, chapterId: number, questionId: number, patch: Partial<Question>): CheckpointData {
-  return mapChapter(checkpoint, chapterId, (c) => ({ ...c, questions: c.questions.map((q) => (q.id === questionId ? { ...q, ...patch } : q)) }));
+export function updateQuestion(
+  checkpoint: CheckpointData,
+  chapterId: number,
+  questionId: number,
+  patch: Partial<Question>,
+): CheckpointData {
+  return mapChapter(checkpoint, chapterId, (c) => ({
+    ...c,
+    questions: c.questions.map((q) => (q.id === questionId ? { ...q, ...patch } : q)),
+  }));
 }
 
-export function addQuestion(checkpoint: CheckpointData, chapterId: number, name = '', now = Date.now()): { checkpoint: CheckpointData; questionId: number } {
+export function addQuestion(
+  checkpoint: CheckpointData,
+  chapterId: number,
+  name = '',
+  now = Date.now(),
+): { checkpoint: CheckpointData; questionId: number } {
   const [questionId] = newItemIds(allIds(checkpoint), 1, now);
   const next = mapChapter(checkpoint, chapterId, (c) => ({
     ...c,
@@ -52,7 +66,10 @@ export type DeleteQuestionResult = { ok: true; checkpoint: CheckpointData } | { 
 export function deleteQuestion(checkpoint: CheckpointData, chapterId: number, questionId: number): DeleteQuestionResult {
   const chapter = checkpoint.data.find((c) => c.id === chapterId);
   if (!chapter || chapter.questions.length <= 1) return { ok: false, reason: 'at_least_one_question' };
-  return { ok: true, checkpoint: mapChapter(checkpoint, chapterId, (c) => ({ ...c, questions: c.questions.filter((q) => q.id !== questionId) })) };
+  return {
+    ok: true,
+    checkpoint: mapChapter(checkpoint, chapterId, (c) => ({ ...c, questions: c.questions.filter((q) => q.id !== questionId) })),
+  };
 }
 
 /** What the chapter modal edits: a title and a list of questions (existing ones keep their ids). */
@@ -70,7 +87,13 @@ export function validateChapterDraft(draft: ChapterDraft): ChapterDraftError | n
   return null;
 }
 
-function questionsFromDraft(checkpoint: CheckpointData, chapterId: number, draft: ChapterDraft, existing: Question[], now: number): Question[] {
+function questionsFromDraft(
+  checkpoint: CheckpointData,
+  chapterId: number,
+  draft: ChapterDraft,
+  existing: Question[],
+  now: number,
+): Question[] {
   const fresh = newItemIds([...allIds(checkpoint), chapterId], draft.questions.filter((q) => q.id === undefined).length, now + 1);
   let next = 0;
   return draft.questions.map((q) => {
@@ -80,7 +103,12 @@ function questionsFromDraft(checkpoint: CheckpointData, chapterId: number, draft
   });
 }
 
-export function addChapter(checkpoint: CheckpointData, draft: ChapterDraft, at = checkpoint.data.length, now = Date.now()): { checkpoint: CheckpointData; chapterId: number } {
+export function addChapter(
+  checkpoint: CheckpointData,
+  draft: ChapterDraft,
+  at = checkpoint.data.length,
+  now = Date.now(),
+): { checkpoint: CheckpointData; chapterId: number } {
   const [chapterId] = newItemIds(allIds(checkpoint), 1, now);
   const chapter: Chapter = {
     id: chapterId,
@@ -96,7 +124,11 @@ export function addChapter(checkpoint: CheckpointData, draft: ChapterDraft, at =
 }
 
 export function editChapter(checkpoint: CheckpointData, chapterId: number, draft: ChapterDraft, now = Date.now()): CheckpointData {
-  return mapChapter(checkpoint, chapterId, (c) => ({ ...c, name: draft.name.trim(), questions: questionsFromDraft(checkpoint, chapterId, draft, c.questions, now) }));
+  return mapChapter(checkpoint, chapterId, (c) => ({
+    ...c,
+    name: draft.name.trim(),
+    questions: questionsFromDraft(checkpoint, chapterId, draft, c.questions, now),
+  }));
 }
 
 export function deleteChapter(checkpoint: CheckpointData, chapterId: number): CheckpointData {
@@ -136,27 +168,7 @@ export function selectSurveyAnswer(checkpoint: CheckpointData, surveyQuestionId:
 }
 
 /** Survey questions without a chosen answer (highlighted red). */
-export function missingSurveyIds(checkpoint: CheckpointData): number[] {
-  return checkpoint.lookups.survey_questions.filter((s) => s.survey_answers.length > 0 && !s.survey_answers.some((a) => a.is_selected)).map((s) => s.id);
-}
-
-export type SubmitError = 'please_select_required_boxes' | 'please_answer_all_questions';
-
-/** A chapter may be generated once every dropdown is chosen and every question answered (spec section 5). */
-export function submitError(checkpoint: CheckpointData, chapter: Chapter): SubmitError | null {
-  if (missingSurveyIds(checkpoint).length > 0) return 'please_select_required_boxes';
-  if (chapter.questions.some((q) => (q.transcript ?? '').trim() === '')) return 'please_answer_all_questions';
-  return null;
-}
-
-/** submitted_at in the spec's format, London time: yyyy-mm-dd hh:mm:ss. */
-export function londonTimestamp(date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false,
-  }).formatToParts(date);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
-  return `${get('year')}-${get('month')}-${get('day')} ${get('hour') === '24' ? '00' : get('hour')}:${get('minute')}:${get('second')}`;
-}
+export const missingSurveyIds = (checkpoint: CheckpointData): number[] => unansweredSurveyIds(checkpoint.lookups.survey_questions);
 
 /** The answer's end is trimmed on blur (spec section 5). */
 export const trimAnswerEnd = (value: string) => value.replace(/\s+$/u, '');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckpointData } from '@common/schemas/session';
-import { mergeCheckpoints, resolveConflict } from './merge';
+import { mergeCheckpoints, mergeText, resolveConflict } from './merge';
 
 function book(): CheckpointData {
   return {
@@ -11,7 +11,18 @@ function book(): CheckpointData {
       generated_content: '',
       generated_count: 0,
     })),
-    lookups: { survey_questions: [{ id: 1, name: 'Style', survey_answers: [{ id: 1, name: 'A', is_selected: false }, { id: 2, name: 'B', is_selected: false }] }] },
+    lookups: {
+      survey_questions: [
+        {
+          id: 1,
+          name: 'Style',
+          survey_answers: [
+            { id: 1, name: 'A', is_selected: false },
+            { id: 2, name: 'B', is_selected: false },
+          ],
+        },
+      ],
+    },
     general_category_id: 1,
     category_based_type_ids: [],
     services_with_plans: [],
@@ -54,7 +65,9 @@ describe('mergeCheckpoints', () => {
     server.data[1].questions[0].transcript = 'theirs';
     const { checkpoint, conflicts } = mergeCheckpoints(base, local, server);
     expect(checkpoint.data[1].questions[0].transcript).toBe('mine');
-    expect(conflicts).toEqual([expect.objectContaining({ field: 'question_transcript', chapterId: 2, questionId: 21, local: 'mine', server: 'theirs' })]);
+    expect(conflicts).toEqual([
+      expect.objectContaining({ field: 'question_transcript', chapterId: 2, questionId: 21, local: 'mine', server: 'theirs' }),
+    ]);
     const chosen = resolveConflict(checkpoint, conflicts[0], 'theirs');
     expect(chosen.data[1].questions[0].transcript).toBe('theirs');
   });
@@ -145,12 +158,24 @@ describe('mergeCheckpoints', () => {
     const local = clone(base);
     const server = clone(base);
     // The server stored the generated chapter at 12:00:00; this tab applied the same result at 12:00:01.
-    Object.assign(local.data[0], { generated_content: 'Rosa sang.', generated_content_json: '[{"text":"Rosa sang."}]', summary: 'S', submitted_at: '2025-01-01 12:00:01', generated_count: 1 });
-    Object.assign(server.data[0], { generated_content: 'Rosa sang.', generated_content_json: '[{"text":"Rosa sang."}]', summary: 'S', submitted_at: '2025-01-01 12:00:00', generated_count: 1 });
+    Object.assign(local.data[0], {
+      generated_content: 'Rosa sang.',
+      generated_content_json: '[{"text":"Rosa sang."}]',
+      summary: 'S',
+      submitted_at: '2025-01-01 12:00:01',
+      generated_count: 1,
+    });
+    Object.assign(server.data[0], {
+      generated_content: 'Rosa sang.',
+      generated_content_json: '[{"text":"Rosa sang."}]',
+      summary: 'S',
+      submitted_at: '2025-01-01 12:00:00',
+      generated_count: 1,
+    });
     local.data[1].questions[0].transcript = 'Born in Naples.   ';
     server.data[1].questions[0].transcript = 'Born in Naples.';
     // the same chapter written with its keys in another order
-    server.data[2] = Object.fromEntries(Object.entries({ ...server.data[2], name: 'Renamed' }).reverse()) as typeof server.data[2];
+    server.data[2] = Object.fromEntries(Object.entries({ ...server.data[2], name: 'Renamed' }).reverse()) as (typeof server.data)[2];
     local.data[2].name = 'Renamed';
     const { checkpoint, conflicts } = mergeCheckpoints(base, local, server);
     expect(conflicts).toEqual([]);
@@ -163,10 +188,27 @@ describe('mergeCheckpoints', () => {
     const local = clone(base);
     local.data[0].questions[0].transcript = 'mine';
     const server = clone(base);
-    Object.assign(server.data[0], { generated_content: 'Theirs', generated_content_json: '[{"text":"Theirs"}]', submitted_at: '2025-01-01 12:00:00' });
+    Object.assign(server.data[0], {
+      generated_content: 'Theirs',
+      generated_content_json: '[{"text":"Theirs"}]',
+      submitted_at: '2025-01-01 12:00:00',
+    });
     const { checkpoint, conflicts } = mergeCheckpoints(base, local, server);
     expect(conflicts).toEqual([]);
-    expect(checkpoint.data[0]).toMatchObject({ generated_content: 'Theirs', generated_content_json: '[{"text":"Theirs"}]', submitted_at: '2025-01-01 12:00:00' });
+    expect(checkpoint.data[0]).toMatchObject({
+      generated_content: 'Theirs',
+      generated_content_json: '[{"text":"Theirs"}]',
+      submitted_at: '2025-01-01 12:00:00',
+    });
     expect(checkpoint.data[0].questions[0].transcript).toBe('mine');
+  });
+});
+
+describe('mergeText (title, introduction, summary after a 409)', () => {
+  it('takes the side that changed, and reports a conflict (keeping the local text) when both did', () => {
+    expect(mergeText('Intro', 'Intro', 'Intro by the other tab')).toEqual({ value: 'Intro by the other tab', conflict: false });
+    expect(mergeText('Intro', 'My intro', 'Intro')).toEqual({ value: 'My intro', conflict: false });
+    expect(mergeText('Intro', 'Same edit', 'Same edit')).toEqual({ value: 'Same edit', conflict: false });
+    expect(mergeText('Intro', 'My intro', 'Their intro')).toEqual({ value: 'My intro', conflict: true });
   });
 });

@@ -1,4 +1,5 @@
 import type { Chapter, CheckpointData, Question } from '@common/schemas/session';
+import type { BookAttribute } from '@common/schemas/workspace';
 
 /**
  * Three-way merge of a book after a stale save (409): `base` is the copy both sides started from,
@@ -8,7 +9,8 @@ import type { Chapter, CheckpointData, Question } from '@common/schemas/session'
  * so the author can choose. Nothing typed on either side is dropped: a chapter or question deleted
  * on one side but edited on the other is kept.
  */
-export type ConflictField = 'chapter_name' | 'chapter_content' | 'question_name' | 'question_transcript' | 'another_story_subject';
+export type ConflictField =
+  'chapter_name' | 'chapter_content' | 'question_name' | 'question_transcript' | 'another_story_subject' | BookAttribute;
 
 export interface MergeConflict {
   /** Stable id to resolve it by. */
@@ -29,7 +31,11 @@ export interface MergeResult {
 function canonical(value: unknown): string {
   return JSON.stringify(value ?? null, (_key, v: unknown) =>
     v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).filter(([, x]) => x !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      ? Object.fromEntries(
+          Object.entries(v as Record<string, unknown>)
+            .filter(([, x]) => x !== undefined)
+            .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        )
       : v,
   );
 }
@@ -44,6 +50,15 @@ function pick<T>(base: T | undefined, local: T, server: T, equal: (a: T, b: T) =
   if (base !== undefined && equal(local, base)) return [server, false];
   if (base !== undefined && equal(server, base)) return [local, false];
   return [local, true];
+}
+
+/**
+ * Merges one text of the book (title, introduction, summary) after a 409: `base` is the value the edit
+ * started from. A true conflict keeps the local value and returns it for the author to choose.
+ */
+export function mergeText(base: string, local: string, server: string): { value: string; conflict: boolean } {
+  const [value, conflict] = pick(base, local, server, sameText);
+  return { value, conflict };
 }
 
 /** Orders the merged ids: the side that reordered wins; items only on the other side keep their place. */
@@ -81,23 +96,50 @@ function survivors<T extends { id: number }>(base: T[], local: T[], server: T[])
     const inS = s.has(id);
     const inB = b.has(id);
     if (inL && inS) keep.add(id);
-    else if (!inB) keep.add(id); // added on one side
-    else if (inL && !same(l.get(id), b.get(id))) keep.add(id); // deleted on the server, edited here
+    else if (!inB)
+      keep.add(id); // added on one side
+    else if (inL && !same(l.get(id), b.get(id)))
+      keep.add(id); // deleted on the server, edited here
     else if (inS && !same(s.get(id), b.get(id))) keep.add(id); // deleted here, edited on the server
   }
   return keep;
 }
 
-function mergeQuestion(chapterId: number, base: Question | undefined, local: Question | undefined, server: Question | undefined, conflicts: MergeConflict[]): Question {
+function mergeQuestion(
+  chapterId: number,
+  base: Question | undefined,
+  local: Question | undefined,
+  server: Question | undefined,
+  conflicts: MergeConflict[],
+): Question {
   if (!local) return server!;
   if (!server) return local;
   const [name, nameConflict] = pick(base?.name, local.name, server.name, sameText);
   const [transcript, transcriptConflict] = pick(base?.transcript ?? '', local.transcript ?? '', server.transcript ?? '', sameText);
-  if (nameConflict) conflicts.push({ id: `qn:${chapterId}:${local.id}`, field: 'question_name', chapterId, questionId: local.id, local: local.name, server: server.name });
+  if (nameConflict)
+    conflicts.push({
+      id: `qn:${chapterId}:${local.id}`,
+      field: 'question_name',
+      chapterId,
+      questionId: local.id,
+      local: local.name,
+      server: server.name,
+    });
   if (transcriptConflict) {
-    conflicts.push({ id: `qt:${chapterId}:${local.id}`, field: 'question_transcript', chapterId, questionId: local.id, local: local.transcript ?? '', server: server.transcript ?? '' });
+    conflicts.push({
+      id: `qt:${chapterId}:${local.id}`,
+      field: 'question_transcript',
+      chapterId,
+      questionId: local.id,
+      local: local.transcript ?? '',
+      server: server.transcript ?? '',
+    });
   }
-  const rest = pick(base ? { ...base, name: '', transcript: '' } : undefined, { ...local, name: '', transcript: '' }, { ...server, name: '', transcript: '' })[0];
+  const rest = pick(
+    base ? { ...base, name: '', transcript: '' } : undefined,
+    { ...local, name: '', transcript: '' },
+    { ...server, name: '', transcript: '' },
+  )[0];
   return { ...rest, name, transcript };
 }
 
@@ -123,7 +165,12 @@ function mergeContent(base: Chapter | undefined, local: Chapter, server: Chapter
   return [pick(b, l, s)[0], false];
 }
 
-function mergeChapter(base: Chapter | undefined, local: Chapter | undefined, server: Chapter | undefined, conflicts: MergeConflict[]): Chapter {
+function mergeChapter(
+  base: Chapter | undefined,
+  local: Chapter | undefined,
+  server: Chapter | undefined,
+  conflicts: MergeConflict[],
+): Chapter {
   if (!local) return server!;
   if (!server) return local;
   const id = local.id;
@@ -131,13 +178,26 @@ function mergeChapter(base: Chapter | undefined, local: Chapter | undefined, ser
   if (nameConflict) conflicts.push({ id: `cn:${id}`, field: 'chapter_name', chapterId: id, local: local.name, server: server.name });
   const [content, contentConflict] = mergeContent(base, local, server);
   if (contentConflict) {
-    conflicts.push({ id: `cc:${id}`, field: 'chapter_content', chapterId: id, local: local.generated_content ?? '', server: server.generated_content ?? '' });
+    conflicts.push({
+      id: `cc:${id}`,
+      field: 'chapter_content',
+      chapterId: id,
+      local: local.generated_content ?? '',
+      server: server.generated_content ?? '',
+    });
   }
   const baseQuestions = base?.questions ?? [];
   const keep = survivors(baseQuestions, local.questions, server.questions);
-  const order = mergeOrder(baseQuestions.map((q) => q.id), local.questions.map((q) => q.id), server.questions.map((q) => q.id), keep);
+  const order = mergeOrder(
+    baseQuestions.map((q) => q.id),
+    local.questions.map((q) => q.id),
+    server.questions.map((q) => q.id),
+    keep,
+  );
   const find = (list: Question[], qid: number) => list.find((q) => q.id === qid);
-  const questions = order.map((qid) => mergeQuestion(id, find(baseQuestions, qid), find(local.questions, qid), find(server.questions, qid), conflicts));
+  const questions = order.map((qid) =>
+    mergeQuestion(id, find(baseQuestions, qid), find(local.questions, qid), find(server.questions, qid), conflicts),
+  );
   return {
     ...server,
     ...local,
@@ -163,12 +223,27 @@ function mergeSurvey(base: CheckpointData, local: CheckpointData, server: Checkp
 export function mergeCheckpoints(base: CheckpointData, local: CheckpointData, server: CheckpointData): MergeResult {
   const conflicts: MergeConflict[] = [];
   const keep = survivors(base.data, local.data, server.data);
-  const order = mergeOrder(base.data.map((c) => c.id), local.data.map((c) => c.id), server.data.map((c) => c.id), keep);
+  const order = mergeOrder(
+    base.data.map((c) => c.id),
+    local.data.map((c) => c.id),
+    server.data.map((c) => c.id),
+    keep,
+  );
   const find = (list: Chapter[], id: number) => list.find((c) => c.id === id);
   const data = order.map((id) => mergeChapter(find(base.data, id), find(local.data, id), find(server.data, id), conflicts));
-  const [subject, subjectConflict] = pick(base.another_story_subject ?? '', local.another_story_subject ?? '', server.another_story_subject ?? '', sameText);
+  const [subject, subjectConflict] = pick(
+    base.another_story_subject ?? '',
+    local.another_story_subject ?? '',
+    server.another_story_subject ?? '',
+    sameText,
+  );
   if (subjectConflict) {
-    conflicts.push({ id: 'subject', field: 'another_story_subject', local: local.another_story_subject ?? '', server: server.another_story_subject ?? '' });
+    conflicts.push({
+      id: 'subject',
+      field: 'another_story_subject',
+      local: local.another_story_subject ?? '',
+      server: server.another_story_subject ?? '',
+    });
   }
   return {
     checkpoint: { ...server, data, another_story_subject: subject, lookups: mergeSurvey(base, local, server) },
@@ -196,7 +271,12 @@ export function sameWriting(a: CheckpointData, b: CheckpointData): boolean {
 }
 
 /** Applies the author's choice for one conflict: the text to keep. */
-export function resolveConflict(checkpoint: CheckpointData, conflict: MergeConflict, value: string, serverChapter?: Chapter): CheckpointData {
+export function resolveConflict(
+  checkpoint: CheckpointData,
+  conflict: MergeConflict,
+  value: string,
+  serverChapter?: Chapter,
+): CheckpointData {
   if (conflict.field === 'another_story_subject') return { ...checkpoint, another_story_subject: value };
   return {
     ...checkpoint,
@@ -206,7 +286,11 @@ export function resolveConflict(checkpoint: CheckpointData, conflict: MergeConfl
       if (conflict.field === 'chapter_content') {
         // Keeping the other version's text takes its paragraphs and summary along with it.
         if (serverChapter && value === conflict.server) return { ...chapter, ...contentOf(serverChapter) };
-        return { ...chapter, generated_content: value, generated_content_json: value === conflict.local ? chapter.generated_content_json : null };
+        return {
+          ...chapter,
+          generated_content: value,
+          generated_content_json: value === conflict.local ? chapter.generated_content_json : null,
+        };
       }
       return {
         ...chapter,

@@ -5,7 +5,13 @@ import { updateChapter, updateQuestion } from './checkpoint-ops';
 
 function book(): CheckpointData {
   return {
-    data: [1, 2].map((id) => ({ id, name: `C${id}`, questions: [{ id: id * 10, name: 'Q', transcript: '', question_category_id: id }], generated_content: '', generated_count: 0 })),
+    data: [1, 2].map((id) => ({
+      id,
+      name: `C${id}`,
+      questions: [{ id: id * 10, name: 'Q', transcript: '', question_category_id: id }],
+      generated_content: '',
+      generated_count: 0,
+    })),
     lookups: { survey_questions: [] },
     general_category_id: 1,
     category_based_type_ids: [],
@@ -28,6 +34,27 @@ function fakeServer(initial: CheckpointData) {
 }
 
 describe('SyncEngine', () => {
+  it('applies a chapter the server wrote at its version: no second write, the next save accepted without a conflict', async () => {
+    vi.useFakeTimers();
+    const { server, transport } = fakeServer(book());
+    const engine = new SyncEngine({ base: { checkpoint: server.checkpoint, version: 1 }, transport, debounceMs: 100 });
+    // The server writes the chapter (its own version step) and answers with the new version.
+    const written = (c: CheckpointData) => updateChapter(c, 1, { generated_content: 'Written.', generated_count: 1 });
+    server.checkpoint = written(server.checkpoint);
+    server.version += 1;
+    engine.applyServerWrite(written, server.version);
+    await vi.advanceTimersByTimeAsync(500);
+    expect(transport.save).not.toHaveBeenCalled();
+    expect(engine.getState()).toMatchObject({ status: 'saved', version: 2 });
+    engine.update((c) => updateQuestion(c, 2, 20, { transcript: 'next' }));
+    await vi.advanceTimersByTimeAsync(500);
+    expect(transport.save).toHaveBeenCalledTimes(1);
+    await expect(transport.save.mock.results[0].value).resolves.toEqual({ kind: 'ok', version: 3 });
+    expect(server.checkpoint.data[0].generated_content).toBe('Written.');
+    expect(server.checkpoint.data[1].questions[0].transcript).toBe('next');
+    vi.useRealTimers();
+  });
+
   it('debounces edits into one save and reports saved', async () => {
     vi.useFakeTimers();
     const { server, transport } = fakeServer(book());
@@ -79,7 +106,12 @@ describe('SyncEngine', () => {
     const { server, transport } = fakeServer(book());
     server.online = false;
     const persisted: unknown[] = [];
-    const engine = new SyncEngine({ base: { checkpoint: server.checkpoint, version: 1 }, transport, debounceMs: 100, persist: (d) => persisted.push(d) });
+    const engine = new SyncEngine({
+      base: { checkpoint: server.checkpoint, version: 1 },
+      transport,
+      debounceMs: 100,
+      persist: (d) => persisted.push(d),
+    });
     engine.update((c) => updateQuestion(c, 1, 10, { transcript: 'offline words' }));
     await vi.advanceTimersByTimeAsync(200);
     expect(engine.getState().status).toBe('offline');
@@ -102,7 +134,12 @@ describe('SyncEngine', () => {
     const draftCopy = updateQuestion(base, 1, 10, { transcript: 'unsent' });
     server.checkpoint = updateQuestion(server.checkpoint, 2, 20, { transcript: 'other device' });
     server.version = 3;
-    const engine = new SyncEngine({ base: { checkpoint: server.checkpoint, version: 3 }, draft: { base_version: 1, base, checkpoint: draftCopy }, transport, debounceMs: 100 });
+    const engine = new SyncEngine({
+      base: { checkpoint: server.checkpoint, version: 3 },
+      draft: { base_version: 1, base, checkpoint: draftCopy },
+      transport,
+      debounceMs: 100,
+    });
     await vi.advanceTimersByTimeAsync(50);
     expect(server.checkpoint.data.map((c) => c.questions[0].transcript)).toEqual(['unsent', 'other device']);
     expect(engine.getState().status).toBe('saved');
@@ -113,7 +150,12 @@ describe('SyncEngine', () => {
     vi.useFakeTimers();
     const { server, transport } = fakeServer(book());
     const engine = new SyncEngine({ base: { checkpoint: server.checkpoint, version: 1 }, transport, debounceMs: 100 });
-    const generated = { generated_content: 'Rosa sang.', generated_content_json: '[{"text":"Rosa sang."}]', summary: 'Rosa', generated_count: 1 };
+    const generated = {
+      generated_content: 'Rosa sang.',
+      generated_content_json: '[{"text":"Rosa sang."}]',
+      summary: 'Rosa',
+      generated_count: 1,
+    };
     // The generation call saves the answers and then the chapter on the server: two versions this tab never saw.
     server.checkpoint = updateChapter(server.checkpoint, 1, { ...generated, submitted_at: '2025-01-01 12:00:00' });
     server.version = 3;
@@ -155,7 +197,11 @@ describe('SyncEngine', () => {
     vi.useFakeTimers();
     const { server, transport } = fakeServer(book());
     const flush = vi.fn((body: { checkpoint: CheckpointData; version: number }) => void transport.save(body));
-    const engine = new SyncEngine({ base: { checkpoint: server.checkpoint, version: 1 }, transport: { ...transport, flush }, debounceMs: 100 });
+    const engine = new SyncEngine({
+      base: { checkpoint: server.checkpoint, version: 1 },
+      transport: { ...transport, flush },
+      debounceMs: 100,
+    });
     engine.update((c) => updateQuestion(c, 1, 10, { transcript: 'Rosa' }));
     engine.flush(); // e.g. beforeunload for a download link: the page stays
     engine.update((c) => updateQuestion(c, 1, 10, { transcript: 'Rosa sang' }));
@@ -175,13 +221,23 @@ describe('SyncEngine', () => {
       server.version += 1;
       return new Promise<SaveOutcome>(() => undefined);
     });
-    const first = new SyncEngine({ base: { checkpoint: server.checkpoint, version: 1 }, transport, debounceMs: 100, persist: (d) => drafts.push(d) });
+    const first = new SyncEngine({
+      base: { checkpoint: server.checkpoint, version: 1 },
+      transport,
+      debounceMs: 100,
+      persist: (d) => drafts.push(d),
+    });
     first.update((c) => updateQuestion(c, 1, 10, { transcript: 'Rosa was born' }));
     await vi.advanceTimersByTimeAsync(150);
     first.update((c) => updateQuestion(c, 1, 10, { transcript: 'Rosa was born in Naples.' }));
     first.dispose(); // closed before the next save (and without a keepalive)
     const draft = drafts.at(-1) as Draft;
-    const reopened = new SyncEngine({ base: { checkpoint: server.checkpoint, version: server.version }, draft, transport, debounceMs: 100 });
+    const reopened = new SyncEngine({
+      base: { checkpoint: server.checkpoint, version: server.version },
+      draft,
+      transport,
+      debounceMs: 100,
+    });
     expect(reopened.getState().conflicts).toEqual([]);
     await vi.advanceTimersByTimeAsync(200);
     expect(server.checkpoint.data[0].questions[0].transcript).toBe('Rosa was born in Naples.');

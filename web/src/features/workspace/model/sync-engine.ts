@@ -74,7 +74,10 @@ export class SyncEngine {
   private disposed = false;
 
   constructor(private readonly options: SyncOptions) {
-    this.timers = options.timers ?? { set: (fn: () => void, ms: number) => setTimeout(fn, ms), clear: (id: unknown) => clearTimeout(id as ReturnType<typeof setTimeout>) };
+    this.timers = options.timers ?? {
+      set: (fn: () => void, ms: number) => setTimeout(fn, ms),
+      clear: (id: unknown) => clearTimeout(id as ReturnType<typeof setTimeout>),
+    };
     this.backoff = 1000;
     this.base = options.base;
     let checkpoint = options.base.checkpoint;
@@ -88,7 +91,13 @@ export class SyncEngine {
         ({ checkpoint, conflicts } = mergeCheckpoints(own ?? draft.base, draft.checkpoint, options.base.checkpoint));
       }
     }
-    this.state = { checkpoint, version: options.base.version, status: 'saved', conflicts, serverCheckpoint: conflicts.length ? options.base.checkpoint : null };
+    this.state = {
+      checkpoint,
+      version: options.base.version,
+      status: 'saved',
+      conflicts,
+      serverCheckpoint: conflicts.length ? options.base.checkpoint : null,
+    };
     if (checkpoint !== options.base.checkpoint) this.schedule(0);
   }
 
@@ -111,7 +120,12 @@ export class SyncEngine {
   private persist() {
     this.options.persist?.(
       this.dirty
-        ? { base_version: this.base.version, base: this.base.checkpoint, checkpoint: this.state.checkpoint, ...(this.unanswered.length ? { sent: this.unanswered.slice(-2) } : {}) }
+        ? {
+            base_version: this.base.version,
+            base: this.base.checkpoint,
+            checkpoint: this.state.checkpoint,
+            ...(this.unanswered.length ? { sent: this.unanswered.slice(-2) } : {}),
+          }
         : null,
       this.state.checkpoint,
       this.base.version,
@@ -125,6 +139,24 @@ export class SyncEngine {
     this.set({ checkpoint: next, status: this.options.transport ? (this.state.status === 'offline' ? 'offline' : 'saving') : 'saved' });
     this.persist();
     this.schedule(this.options.debounceMs);
+  };
+
+  /**
+   * A change the server wrote itself (a generated chapter) at `version`: applied to the base and to
+   * the author's copy, so it is neither sent again nor mistaken for a conflict by the next save.
+   */
+  applyServerWrite = (edit: (checkpoint: CheckpointData) => CheckpointData, version: number): void => {
+    if (version <= this.base.version) {
+      this.update(edit);
+      return;
+    }
+    const wasDirty = this.dirty;
+    this.base = { checkpoint: edit(this.base.checkpoint), version };
+    this.unanswered = [];
+    const checkpoint = wasDirty ? edit(this.state.checkpoint) : this.base.checkpoint;
+    this.set({ checkpoint, version });
+    this.persist();
+    if (this.dirty) this.schedule(this.options.debounceMs);
   };
 
   /** The author's choice for a conflict: the text to keep. */
@@ -170,6 +202,12 @@ export class SyncEngine {
     if (this.disposed) return;
     switch (outcome.kind) {
       case 'ok':
+        // A server write answered meanwhile (a generated chapter) is newer than this save: keep it as the base.
+        if (outcome.version < this.base.version) {
+          this.set({ status: this.dirty ? 'saving' : 'saved' });
+          if (this.dirty || this.again) this.schedule(0);
+          break;
+        }
         this.base = { checkpoint: sent, version: outcome.version };
         this.unanswered = [];
         this.backoff = 1000;

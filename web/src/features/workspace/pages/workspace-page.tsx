@@ -8,13 +8,16 @@ import { isLanguage } from '@common/languages';
 import { bookTypeOf } from '@common/rules/book-type';
 import { audiobookPrice } from '@common/rules/prices';
 import { progressPercent } from '@common/rules/progress';
+import type { StoryAnswer } from '@common/schemas/generation';
 import type { Chapter } from '@common/schemas/session';
 import { Button } from '../../../components/button';
 import { Loader } from '../../../components/loader';
 import { useAuth } from '../../../app/auth';
 import { paths } from '../../../lib/paths';
+import { readTrialSession, writeTrialSession } from '../../../lib/trial-session';
 import { VoiceSampleDialog } from '../../voice/voice-sample-dialog';
-import { checkAllChaptersSubmitted } from '../api/book-calls';
+import { workspaceApi } from '@common/api/workspace';
+import { call } from '../../../lib/api';
 import { deleteSessionImage, fetchSessionImage, uploadSessionImage } from '../api/session-images';
 import { ChapterList } from '../components/chapter-list';
 import { ChapterModal } from '../components/chapter-modal';
@@ -23,12 +26,14 @@ import { ConflictDialog } from '../components/conflict-dialog';
 import { EditableSection } from '../components/editable-section';
 import { CoverSlot } from '../components/image-slots';
 import { InlineTitle } from '../components/inline-title';
-import { BookPreview, hasPreview, useDownloadBook } from '../components/optional-features';
+import { BookPreview, hasPreview } from '../components/optional-features';
+import { DownloadMenu } from '../../preview/download-menu';
+import { useDownloadBook, type BookFormat } from '../../preview/use-download-book';
 import { PlanModal } from '../components/plan-modal';
 import { SaveIndicator } from '../components/save-indicator';
 import { WorkspaceContext, type WorkspaceContextValue } from '../components/workspace-context';
 import { useSyncState, useWorkspace, type BookMeta } from '../hooks/use-workspace';
-import { addChapter, deleteChapter, editChapter, type ChapterDraft } from '../model/checkpoint-ops';
+import { addChapter, deleteChapter, editChapter, updateChapter, type ChapterDraft } from '../model/checkpoint-ops';
 import { blobToDataUrl, cacheImage, readCachedImage } from '../model/image-cache';
 import type { MergeConflict } from '../model/merge';
 import type { SyncEngine } from '../model/sync-engine';
@@ -42,13 +47,29 @@ export function WorkspacePage() {
   const valid = Number.isInteger(sessionId) && sessionId > 0;
   const { isLoggedIn } = useAuth();
   const [reloadKey, setReloadKey] = useState(0);
-  const { load, setMeta, saveAttribute } = useWorkspace(valid ? sessionId : 0, isLoggedIn, reloadKey);
+  const { load, setMeta, saveAttribute, attributeConflicts, resolveAttributeConflict } = useWorkspace(
+    valid ? sessionId : 0,
+    isLoggedIn,
+    reloadKey,
+  );
   const { t } = useTranslation('workspace');
 
   if (!valid) return <ErrorScreen reason="not_found" lng={lng} />;
   if (load.status === 'loading') return <Loader label={t('loading')} />;
   if (load.status === 'error') return <ErrorScreen reason={load.reason} lng={lng} onRetry={() => setReloadKey((k) => k + 1)} />;
-  return <Workspace key={`${sessionId}-${reloadKey}`} meta={load.meta} engine={load.engine} lng={lng} setMeta={setMeta} saveAttribute={saveAttribute} reload={() => setReloadKey((k) => k + 1)} />;
+  return (
+    <Workspace
+      key={`${sessionId}-${reloadKey}`}
+      meta={load.meta}
+      engine={load.engine}
+      lng={lng}
+      setMeta={setMeta}
+      saveAttribute={saveAttribute}
+      attributeConflicts={attributeConflicts}
+      resolveAttributeConflict={resolveAttributeConflict}
+      reload={() => setReloadKey((k) => k + 1)}
+    />
+  );
 }
 
 function ErrorScreen({ reason, lng, onRetry }: { reason: 'not_found' | 'not_yours' | 'unavailable'; lng: Language; onRetry?: () => void }) {
@@ -85,6 +106,8 @@ function Workspace({
   lng,
   setMeta,
   saveAttribute,
+  attributeConflicts,
+  resolveAttributeConflict,
   reload,
 }: {
   meta: BookMeta;
@@ -92,6 +115,8 @@ function Workspace({
   lng: Language;
   setMeta: (patch: Partial<BookMeta>) => void;
   saveAttribute: ReturnType<typeof useWorkspace>['saveAttribute'];
+  attributeConflicts: MergeConflict[];
+  resolveAttributeConflict: (conflict: MergeConflict, value: string) => void;
   reload: () => void;
 }) {
   const { t } = useTranslation('workspace');
@@ -109,10 +134,12 @@ function Workspace({
   const [voiceSampleOpen, setVoiceSampleOpen] = useState(() => Boolean((location.state as { audiobook?: boolean } | null)?.audiobook));
   const [showMissingSurvey, setShowMissingSurvey] = useState(false);
   const [images, setImages] = useState<Record<string, string>>(() =>
-    Object.fromEntries(meta.images.flatMap((key) => {
-      const cached = readCachedImage(meta.id, key);
-      return cached ? [[key, cached]] : [];
-    })),
+    Object.fromEntries(
+      meta.images.flatMap((key) => {
+        const cached = readCachedImage(meta.id, key);
+        return cached ? [[key, cached]] : [];
+      }),
+    ),
   );
   const { download, isPending: downloading } = useDownloadBook();
   const [checkingDownload, setCheckingDownload] = useState(false);
@@ -174,6 +201,32 @@ function Workspace({
     }
   }, [location.state, location.pathname, isPayed, engine, navigate]);
 
+  const applyWritten = useCallback(
+    (chapterId: number, result: StoryAnswer) => {
+      engine.applyServerWrite(
+        (c) =>
+          updateChapter(c, chapterId, {
+            text_origin: 'generated',
+            generated_content: result.content,
+            generated_content_json: result.content_json,
+            summary: result.summary,
+            submitted_at: result.submitted_at,
+            generated_count: result.generated_count,
+            needs_assistant: result.needs_assistant,
+          }),
+        result.version,
+      );
+      if (result.book_summary !== undefined) {
+        setMeta({ book_summary: result.book_summary });
+        if (meta.isGuest) {
+          const trial = readTrialSession();
+          if (trial?.id === sessionId) writeTrialSession({ ...trial, book_summary: result.book_summary });
+        }
+      }
+    },
+    [engine, setMeta, meta.isGuest, sessionId],
+  );
+
   const context = useMemo<WorkspaceContextValue>(
     () => ({
       sessionId,
@@ -182,6 +235,8 @@ function Workspace({
       isLoggedIn,
       checkpoint,
       update: engine.update,
+      applyWritten,
+      applyServerWrite: engine.applyServerWrite,
       images,
       setImage,
       openPlanModal,
@@ -189,7 +244,7 @@ function Workspace({
       setShowMissingSurvey,
       confirm,
     }),
-    [sessionId, lng, isPayed, isLoggedIn, checkpoint, engine, images, setImage, openPlanModal, showMissingSurvey, confirm],
+    [sessionId, lng, isPayed, isLoggedIn, checkpoint, engine, applyWritten, images, setImage, openPlanModal, showMissingSurvey, confirm],
   );
 
   const progress = progressPercent(checkpoint.data);
@@ -197,7 +252,12 @@ function Workspace({
 
   const handleDeleteChapter = useCallback(
     async (chapter: Chapter) => {
-      const ok = await confirm({ title: t('chapter.delete_title'), body: t('chapter.delete_body', { name: chapter.name }), confirmLabel: t('actions.delete'), danger: true });
+      const ok = await confirm({
+        title: t('chapter.delete_title'),
+        body: t('chapter.delete_body', { name: chapter.name }),
+        confirmLabel: t('actions.delete'),
+        danger: true,
+      });
       if (ok) engine.update((c) => deleteChapter(c, chapter.id));
     },
     [confirm, engine, t],
@@ -213,7 +273,7 @@ function Workspace({
     }
   };
 
-  const handleDownload = async () => {
+  const handleDownload = async (format: BookFormat) => {
     if (!isLoggedIn) {
       setPlanOpen(true);
       return;
@@ -221,12 +281,14 @@ function Workspace({
     setCheckingDownload(true);
     try {
       await engine.save();
-      const { all_chapters_submitted } = await checkAllChaptersSubmitted(sessionId);
+      const { all_chapters_submitted } = await call(workspaceApi.postCheckAllChaptersSubmitted, {
+        body: { service_session_id: sessionId },
+      });
       if (!all_chapters_submitted) {
         const yes = await confirm({ title: t('download.unsubmitted'), confirmLabel: t('download.yes'), cancelLabel: t('download.no') });
         if (!yes) return;
       }
-      await download(sessionId);
+      await download(sessionId, format);
     } catch {
       // failures are shown by the API client or logged by the download
     } finally {
@@ -281,7 +343,14 @@ function Workspace({
               }}
             />
             <div className={styles.progressRow}>
-              <div className={styles.progress} role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress} aria-label={t('header.progress')}>
+              <div
+                className={styles.progress}
+                role="progressbar"
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-valuenow={progress}
+                aria-label={t('header.progress')}
+              >
                 <span style={{ width: `${progress}%` }} />
               </div>
               <span className={styles.progressText}>{t('header.progress_value', { value: progress })}</span>
@@ -289,12 +358,15 @@ function Workspace({
             <SaveIndicator status={state.status} isGuest={meta.isGuest} />
           </div>
           <div className={styles.headerActions}>
-            <Button variant="secondary" onClick={() => setPreviewOpen(true)} disabled={previewDisabled} title={!isPayed ? t('header.preview_locked') : undefined}>
+            <Button
+              variant="secondary"
+              onClick={() => setPreviewOpen(true)}
+              disabled={previewDisabled}
+              title={!isPayed ? t('header.preview_locked') : undefined}
+            >
               {t('header.preview')}
             </Button>
-            <Button variant="secondary" onClick={handleDownload} busy={downloading || checkingDownload}>
-              {t('header.download')}
-            </Button>
+            <DownloadMenu onChoose={handleDownload} busy={downloading || checkingDownload} />
             <Button variant="secondary" onClick={handleAudiobook}>
               {t('header.audiobook')}
             </Button>
@@ -304,6 +376,11 @@ function Workspace({
           </div>
         </header>
 
+        {meta.overLimit ? (
+          <p className={styles.unpaidNotice} role="alert" data-testid="over-limit">
+            {t('over_limit')}
+          </p>
+        ) : null}
         {!isPayed ? (
           <p className={styles.unpaidNotice}>
             {t('unpaid.notice')}{' '}
@@ -340,7 +417,7 @@ function Workspace({
               <EditableSection
                 value={meta.introduction}
                 label={t('sections.introduction')}
-                empty={t('sections.empty')}
+                empty={t('sections.introduction_prompt')}
                 onSave={async (value) => {
                   const ok = await saveAttribute('introduction', value, meta.introduction);
                   if (ok) toast.success(t('messages.introduction_updated'));
@@ -379,13 +456,16 @@ function Workspace({
           ) : (
             <Button onClick={openPlanModal}>{t('unpaid.unlock')}</Button>
           )}
-          <Button variant="secondary" onClick={handleDownload} busy={downloading || checkingDownload}>
-            {t('header.download')}
-          </Button>
+          <DownloadMenu onChoose={handleDownload} busy={downloading || checkingDownload} />
         </div>
       </div>
 
-      <ChapterModal open={chapterModal.open} chapter={chapterModal.chapter} onOpenChange={(open) => setChapterModal((m) => ({ ...m, open }))} onSave={handleSaveChapter} />
+      <ChapterModal
+        open={chapterModal.open}
+        chapter={chapterModal.chapter}
+        onOpenChange={(open) => setChapterModal((m) => ({ ...m, open }))}
+        onSave={handleSaveChapter}
+      />
       <PlanModal
         open={planOpen}
         onOpenChange={setPlanOpen}
@@ -397,6 +477,7 @@ function Workspace({
       <VoiceSampleDialog open={voiceSampleOpen} onOpenChange={setVoiceSampleOpen} sessionId={sessionId} onContinue={continueToAudiobook} />
       <BookPreview open={previewOpen} onOpenChange={setPreviewOpen} session={previewSession} images={images} />
       <ConflictDialog conflicts={state.conflicts} onResolve={engine.resolve} describe={describeConflict} />
+      <ConflictDialog conflicts={attributeConflicts} onResolve={resolveAttributeConflict} describe={describeConflict} />
       {state.status === 'error' ? (
         <p className={styles.saveError} role="alert">
           {t('save.error_detail')}

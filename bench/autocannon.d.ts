@@ -1,0 +1,18 @@
+// The part of autocannon's API the benches use (the package ships no types).
+declare module 'autocannon' {
+  interface Options {
+    url: string;
+    connections?: number;
+    duration?: number;
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string | Buffer;
+  }
+  interface Result {
+    requests: { average: number };
+    latency: { p50: number; p99: number };
+    non2xx: number;
+  }
+  function autocannon(options: Options): Promise<Result>;
+  export = autocannon;
+}

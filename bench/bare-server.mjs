@@ -1,0 +1,7 @@
+// The anchor of the server benches: bare Fastify answering /api/tools (and the same JSON body),
+// started with plain node like the built server.
+import Fastify from 'fastify';
+
+const app = Fastify();
+app.get('/api/tools', async () => ({ success: [] }));
+await app.listen({ port: Number(process.env.PORT), host: process.env.HOST ?? '127.0.0.1' });

@@ -1,0 +1,130 @@
+/**
+ * What every bench script shares: figures printed beside their same-run anchor (collected by
+ * bench/run.ts into bench/results.md), medians, the built server started as a child process, RSS.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../server/src/app';
+import { updateSessionFields, insertSession } from '../server/src/books/repository';
+import { loadConfig } from '../server/src/config';
+import { makePng, sampleBook } from '../server/src/exports/fixtures';
+import { createUser } from '../server/test/helpers';
+
+export interface Figure {
+  name: string;
+  value: number;
+  anchor: string;
+  anchorValue: number;
+  unit: string;
+  goal: string;
+}
+
+/** Prints a figure beside its anchor; bench/run.ts reads the `BENCH ` lines. */
+export function figure(f: Figure): void {
+  console.log(`${f.name}: ${f.value} ${f.unit} (anchor, ${f.anchor}: ${f.anchorValue} ${f.unit}; goal ${f.goal})`);
+  console.log(`BENCH ${JSON.stringify(f)}`);
+}
+
+export function quantile(values: number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+}
+export const median = (values: number[]) => quantile(values, 0.5);
+export const round = (n: number, digits = 0) => Number(n.toFixed(digits));
+
+export const ROOT = path.resolve(import.meta.dirname, '..');
+export const BARE_SERVER = path.join(ROOT, 'bench/bare-server.mjs');
+
+export interface Child {
+  process: ChildProcess;
+  url: string;
+  /** Milliseconds from spawn to the first 200 on /api/tools. */
+  readyMs: number;
+  stop(): Promise<void>;
+}
+
+let nextPort = 8190;
+
+/** Starts `node args…` with PORT set and waits (polling) for its first answer on /api/tools. */
+export async function startChild(args: string[], env: Record<string, string> = {}): Promise<Child> {
+  const port = nextPort++;
+  const url = `http://127.0.0.1:${port}`;
+  const started = performance.now();
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      SECRET_KEY: 'bench-secret-key-0123456789-abcdefghijkl',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`node ${args.join(' ')} exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/api/tools`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  const readyMs = performance.now() - started;
+  return {
+    process: child,
+    url,
+    readyMs,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** Resident memory of a process and its threads, in MB (Linux). */
+export function rssMb(pid: number): number {
+  const line = fs
+    .readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS:'))!;
+  return round(Number(line.split(/\s+/)[1]) / 1024, 1);
+}
+
+/** A data folder holding a signed-in user and their 100 000-word, 30-chapter book with 60 photos and a cover. */
+export async function prepareBookData(): Promise<{ dataDir: string; headers: Record<string, string>; bookId: number }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plume-bench-'));
+  const app = await buildApp(loadConfig({}, { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, CAPTCHA_PROVIDER: 'none' }), {
+    logger: false,
+  });
+  const user = await createUser(app);
+  const source = sampleBook('en', { chapters: 30, wordsPerChapter: 3333 });
+  const row = await insertSession(app.ctx.db, {
+    user_id: user.id,
+    guest_token_hash: null,
+    service_id: 1,
+    general_category_id: 1,
+    book_name: source.book_name,
+    language: 'en',
+    checkpoint: source.checkpoint,
+  });
+  await updateSessionFields(app.ctx.db, row.id, { is_payed: 1 });
+  await app.ctx.storage.put(`sessions/${row.id}/cover_media_photo`, makePng(480, 640, 99), 'image/png');
+  for (const [index, chapter] of source.checkpoint.data.entries()) {
+    await app.ctx.storage.put(`sessions/${row.id}/chap_${chapter.id}_media_0`, makePng(640, 420, index), 'image/png');
+    await app.ctx.storage.put(`sessions/${row.id}/chap_${chapter.id}_media_1`, makePng(460, 600, index + 50), 'image/png');
+  }
+  await app.close();
+  return { dataDir, headers: user.headers, bookId: row.id };
+}
+
+/** postGenerateBook as the workspace sends it (multipart, no new photos). */
+export function generateBook(url: string, headers: Record<string, string>, bookId: number): Promise<Response> {
+  const form = new FormData();
+  form.set('service_session_id', String(bookId));
+  return fetch(`${url}/api/postGenerateBook`, { method: 'POST', headers, body: form });
+}

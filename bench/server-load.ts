@@ -1,0 +1,116 @@
+/**
+ * The built server (dist/server, plain node) as a child process, a signed-in user's 100 000-word book
+ * with 61 photos in its data folder:
+ * 1. a request during an export: /api/tools every 10 ms while postGenerateBook runs, worst latency,
+ *    beside the same request on the idle server;
+ * 2. memory (RSS): idle, under load (autocannon, 20 connections), right after an export and once its
+ *    worker has exited, beside bare Fastify idle and under the same load.
+ * Run: npm run build && npx tsx bench/server-load.ts
+ */
+import fs from 'node:fs';
+import autocannon from 'autocannon';
+import { BARE_SERVER, figure, generateBook, prepareBookData, quantile, round, rssMb, startChild, type Child } from './lib';
+
+const { dataDir, headers, bookId } = await prepareBookData();
+const server = await startChild(['dist/server/server.js'], { DATA_DIR: dataDir, CAPTCHA_PROVIDER: 'none', NODE_ENV: 'production' });
+const bare = await startChild([BARE_SERVER]);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function timed(url: string): Promise<number> {
+  const t = performance.now();
+  const response = await fetch(url);
+  await response.arrayBuffer();
+  return performance.now() - t;
+}
+
+/** Requests /api/tools back to back, 10 ms apart, until `until` settles. */
+async function sampleDuring(url: string, until: Promise<unknown>): Promise<number[]> {
+  let done = false;
+  void until.finally(() => (done = true));
+  const times: number[] = [];
+  while (!done) {
+    times.push(await timed(`${url}/api/tools`));
+    await sleep(10);
+  }
+  return times;
+}
+
+async function load(child: Child, path: string): Promise<number> {
+  let peak = 0;
+  const timer = setInterval(() => (peak = Math.max(peak, rssMb(child.process.pid!))), 50);
+  await autocannon({ url: `${child.url}${path}`, connections: 20, duration: 5, headers: { 'accept-encoding': 'br, gzip' } });
+  clearInterval(timer);
+  return peak;
+}
+
+try {
+  for (let i = 0; i < 20; i += 1) await timed(`${server.url}/api/tools`);
+  const idleMb = rssMb(server.process.pid!);
+  const bareIdleMb = rssMb(bare.process.pid!);
+
+  const idle = await sampleDuring(server.url, sleep(3000));
+  const first = generateBook(server.url, headers, bookId);
+  const during = await sampleDuring(server.url, first);
+  const response = await first;
+  if (!response.ok) throw new Error(`postGenerateBook: ${response.status} ${await response.text()}`);
+  const afterExportMb = rssMb(server.process.pid!);
+  // The pool's idle worker exits after 2 s (server/src/exports/pool.ts); give the allocator a moment.
+  await sleep(4000);
+  const settledMb = rssMb(server.process.pid!);
+
+  const loadedMb = await load(server, '/api/getGeneralCategoryLookupsById/1');
+  const bareLoadedMb = await load(bare, '/api/tools');
+
+  figure({
+    name: 'a request during an export, worst',
+    value: round(Math.max(...during)),
+    unit: 'ms',
+    anchor: 'same request on the idle server, worst',
+    anchorValue: round(Math.max(...idle)),
+    goal: '≤ 50 ms',
+  });
+  figure({
+    name: 'a request during an export, p95',
+    value: round(quantile(during, 0.95), 1),
+    unit: 'ms',
+    anchor: 'idle p95',
+    anchorValue: round(quantile(idle, 0.95), 1),
+    goal: '—',
+  });
+  figure({
+    name: 'server memory idle (RSS)',
+    value: idleMb,
+    unit: 'MB',
+    anchor: 'bare Fastify idle',
+    anchorValue: bareIdleMb,
+    goal: '< 120 MB',
+  });
+  figure({
+    name: 'server memory under load (peak RSS)',
+    value: loadedMb,
+    unit: 'MB',
+    anchor: 'bare Fastify under the same load',
+    anchorValue: bareLoadedMb,
+    goal: '< 150 MB',
+  });
+  figure({
+    name: 'server memory right after an export',
+    value: afterExportMb,
+    unit: 'MB',
+    anchor: 'idle before it',
+    anchorValue: idleMb,
+    goal: '—',
+  });
+  figure({
+    name: 'server memory 4 s after an export',
+    value: settledMb,
+    unit: 'MB',
+    anchor: 'idle before it',
+    anchorValue: idleMb,
+    goal: 'back to idle',
+  });
+} finally {
+  await server.stop();
+  await bare.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}

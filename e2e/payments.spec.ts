@@ -1,0 +1,119 @@
+import { expect, test, type Page } from '@playwright/test';
+import { actAsUser, createBook, signUp } from './helpers/api';
+import { saveScreenshot, WIDTHS } from './helpers/screenshots';
+
+/** Sandbox card payments (docs/payments.md): the plan modal → /payment → our card form → thank-you. */
+
+async function openPayment(page: Page, bookId: number) {
+  await page.goto(`/en/questions/${bookId}`);
+  await page.getByRole('button', { name: 'Unlock all chapters' }).first().click();
+  const plans = page.getByRole('dialog', { name: 'Finish your book' });
+  await plans.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/en\/payment$/);
+  await expect(page.getByText('Test mode: no real money is taken.', { exact: false })).toBeVisible();
+}
+
+async function fillCard(page: Page, number: string, expiry = '12/39') {
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiry date').fill(expiry);
+  await page.getByLabel('Security code (CVC)').fill('123');
+  await page.getByRole('button', { name: 'Pay 49 €' }).click();
+}
+
+const bookPaid = async (request: Parameters<typeof createBook>[0], auth: { authorization: string }, id: number) =>
+  (await (await request.get(`/api/getSession/${id}`, { headers: auth })).json()).success.is_payed as boolean;
+
+test('pay a book with the accepted card: thank-you, purchase event, chapter 2 opens', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const { token, auth } = await signUp(request, { prefix: 'pay' });
+  const book = await createBook(request, token, {
+    book_name: 'Paid at last',
+    another_story_subject: 'A grandmother who ran a bakery in Naples for fifty years',
+  });
+  await actAsUser(page, token);
+  await openPayment(page, book.id);
+  await expect(page.getByLabel('Card number')).toBeVisible();
+  await page.getByLabel('Card number').fill('4111111111111111');
+  await expect(page.getByLabel('Card number')).toHaveValue('4111 1111 1111 1111');
+  await expect(page.getByText('Visa', { exact: true })).toBeVisible();
+  await fillCard(page, '4111111111111111');
+  await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your purchase' })).toBeVisible();
+  await expect(page).toHaveURL(/\/en\/thankyou\/purchase\?order=PL/);
+  const events = await page.evaluate(
+    () => (window.dataLayer ?? []) as Array<{ event?: string; ecommerce?: { items: Array<{ item_category: string }> } }>,
+  );
+  expect(events.find((e) => e.event === 'purchase')?.ecommerce?.items[0].item_category).toBe('Book');
+  expect(await bookPaid(request, auth, book.id)).toBe(true);
+
+  await page.getByRole('link', { name: 'Back to my books' }).click();
+  await page.goto(`/en/questions/${book.id}`);
+  await expect(page.getByRole('button', { name: 'Add a chapter' })).toBeVisible();
+});
+
+test('a declined card shows the reason and unlocks nothing; 3-D Secure refused then approved', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const { token, auth } = await signUp(request, { prefix: 'declined' });
+  const book = await createBook(request, token, {
+    book_name: 'Not yet',
+    another_story_subject: 'A lighthouse keeper on the coast of Brittany and his logbooks',
+  });
+  await actAsUser(page, token);
+  await openPayment(page, book.id);
+  await fillCard(page, '4000000000000002');
+  await expect(page.getByText('Your card was declined. No money was taken.')).toBeVisible();
+  const events = await page.evaluate(() => (window.dataLayer ?? []) as Array<{ event?: string }>);
+  expect(events.some((e) => e.event === 'payment_failed')).toBe(true);
+  expect(await bookPaid(request, auth, book.id)).toBe(false);
+
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await fillCard(page, '4000000000003220');
+  const challenge = page.getByRole('dialog', { name: '3-D Secure' });
+  await challenge.getByRole('button', { name: 'Refuse' }).click();
+  await expect(page.getByText('The 3-D Secure confirmation was refused.', { exact: false })).toBeVisible();
+  expect(await bookPaid(request, auth, book.id)).toBe(false);
+
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await fillCard(page, '4000000000003220');
+  await page.getByRole('dialog', { name: '3-D Secure' }).getByRole('button', { name: 'Confirm the payment' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your purchase' })).toBeVisible();
+  expect(await bookPaid(request, auth, book.id)).toBe(true);
+});
+
+test('the thank-you page without an order goes back to the start', async ({ page }) => {
+  await page.goto('/en/thankyou/purchase');
+  await expect(page).not.toHaveURL(/thankyou/);
+});
+
+test('screenshots of the card form in four languages at 375 and 1440 px', async ({ page, request }, testInfo) => {
+  test.setTimeout(180_000);
+  const { token } = await signUp(request, { prefix: 'shots' });
+  await actAsUser(page, token);
+  for (const lng of ['en', 'fr', 'es', 'it']) {
+    const book = await createBook(request, token, {
+      book_name: 'Shots',
+      another_story_subject: 'A childhood between two languages and two kitchens',
+    });
+    for (const width of [WIDTHS.phone, WIDTHS.desktop]) {
+      await page.setViewportSize({ width, height: 1000 });
+      await page.goto(`/${lng}/my-books`);
+      // The plan modal's navigation state, as its Continue button sets it.
+      await page.evaluate(
+        ({ lng, id }) => {
+          window.history.pushState(
+            { usr: { service_session_id: id, plan_id: 1, is_add_chapter: false }, key: `shot${id}`, idx: 1 },
+            '',
+            `/${lng}/payment`,
+          );
+          window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+        },
+        { lng, id: book.id },
+      );
+      await expect(page.locator('input[autocomplete="cc-number"]')).toBeVisible();
+      await page.locator('input[autocomplete="cc-number"]').fill('4111111111111111');
+      await saveScreenshot(page, testInfo, 'payment-card-form', lng);
+      // the form fits the screen: nothing to scroll sideways, even on a phone
+      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(scrollWidth).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
+    }
+  }
+});

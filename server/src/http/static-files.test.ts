@@ -1,0 +1,56 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/helpers';
+
+/** Caching and compression of what a browser downloads: built assets, index.html, locales, API JSON. */
+describe('static files and compression', () => {
+  let app: TestApp;
+  const web = fs.mkdtempSync(path.join(os.tmpdir(), 'plume-web-'));
+  const script = `console.log(${JSON.stringify('plume '.repeat(400))});`;
+
+  beforeAll(async () => {
+    fs.mkdirSync(path.join(web, 'assets'));
+    fs.writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>Plume</title>');
+    fs.writeFileSync(path.join(web, 'assets/index-Ab12Cd34.js'), script);
+    fs.writeFileSync(path.join(web, 'assets/index-Ab12Cd34.js.br'), zlib.brotliCompressSync(script));
+    app = await buildTestApp({ WEB_DIST_DIR: web });
+  });
+  afterAll(async () => {
+    await app?.close();
+    fs.rmSync(web, { recursive: true, force: true });
+  });
+
+  it('keeps hashed assets for a year and sends them precompressed', async () => {
+    const response = await app.inject({ url: '/assets/index-Ab12Cd34.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(response.rawPayload).toString()).toBe(script);
+  });
+
+  it('revalidates index.html (every client route) and the locales with their ETag', async () => {
+    for (const url of ['/fr/general-categories/1', '/locales/fr/common.json']) {
+      const first = await app.inject({ url });
+      expect(first.statusCode).toBe(200);
+      expect(first.headers['cache-control']).toBe('no-cache');
+      expect(first.headers.etag).toBeTruthy();
+      const again = await app.inject({ url, headers: { 'if-none-match': String(first.headers.etag) } });
+      expect(again.statusCode).toBe(304);
+    }
+  });
+
+  it('compresses locales and API JSON with brotli or gzip', async () => {
+    const locale = await app.inject({ url: '/locales/es/common.json', headers: { 'accept-encoding': 'br' } });
+    expect(locale.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(zlib.brotliDecompressSync(locale.rawPayload).toString())).toEqual(
+      JSON.parse(fs.readFileSync('locales/es/common.json', 'utf8')),
+    );
+    const api = await app.inject({ url: '/api/getGeneralCategoryLookupsById/1', headers: { 'accept-encoding': 'gzip' } });
+    expect(api.statusCode).toBe(200);
+    expect(api.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(zlib.gunzipSync(api.rawPayload).toString()).success).toBeTruthy();
+  });
+});

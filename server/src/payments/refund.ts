@@ -1,0 +1,94 @@
+import { createDb, migrateToLatest, nowIso, type Db } from '../db';
+import { loadConfig } from '../config';
+import { createPaymentProvider, type PaymentProvider } from '../providers/payments';
+import { lapseSubscription } from '../subscriptions/service';
+import { findOrderByReference, moveOrder, type OrderRow } from './orders';
+
+const REFUND_USAGE = `Usage:
+  npm run refund -- <order reference>
+
+Gives the money of a paid order back (Lyra: Transaction/CancelOrRefund; sandbox: nothing to send),
+marks the order refunded and takes back what it unlocked: the book, the extra chapter, the
+subscription (ends now) or the gift card (voided; a book it already unlocked is locked again).
+Works on the database the server uses: DATABASE_URL (PostgreSQL) if set, else DATA_DIR/plume.sqlite.`;
+
+/** Locks a book again unless something else still pays for it (another paid order, a coupon, a gift). */
+async function relockBook(trx: Db, sessionId: number, refundedOrderId: number, now: string): Promise<void> {
+  const otherOrder = await trx
+    .selectFrom('orders')
+    .select('id')
+    .where('service_session_id', '=', sessionId)
+    .where('kind', '=', 'book')
+    .where('status', '=', 'paid')
+    .where('id', '!=', refundedOrderId)
+    .executeTakeFirst();
+  const coupon = await trx.selectFrom('coupon_redemptions').select('id').where('service_session_id', '=', sessionId).executeTakeFirst();
+  const gift = await trx
+    .selectFrom('gift_cards')
+    .select('id')
+    .where('redeemed_session_id', '=', sessionId)
+    .where('voided_at', 'is', null)
+    .executeTakeFirst();
+  if (otherOrder || coupon || gift) return;
+  await trx.updateTable('service_sessions').set({ is_payed: 0, updated_at: now }).where('id', '=', sessionId).execute();
+}
+
+/**
+ * Refunds a paid order: the provider first (nothing changes here if it refuses), then one
+ * transaction moves paid → refunded (once) and takes back what the order unlocked.
+ */
+export async function refundOrder(db: Db, provider: PaymentProvider, order: OrderRow, now = new Date()): Promise<boolean> {
+  if (order.status !== 'paid') return false;
+  await provider.refund(order.transaction_id, order.amount_cents, order.currency);
+  const at = now.toISOString();
+  return db.transaction().execute(async (trx) => {
+    if (!(await moveOrder(trx, order.id, 'paid', 'refunded', at))) return false;
+    if (order.kind === 'book' && order.service_session_id !== null) await relockBook(trx, order.service_session_id, order.id, at);
+    if (order.kind === 'extra_chapter') await trx.deleteFrom('unlocked_chapters').where('order_id', '=', order.id).execute();
+    if (order.kind === 'subscription' && order.subscription_id !== null) await lapseSubscription(trx, order.subscription_id, now);
+    if (order.kind === 'gift_card') {
+      const card = await trx
+        .updateTable('gift_cards')
+        .set({ voided_at: at })
+        .where('order_id', '=', order.id)
+        .returningAll()
+        .executeTakeFirst();
+      if (card?.redeemed_session_id) await relockBook(trx, card.redeemed_session_id, order.id, at);
+    }
+    return true;
+  });
+}
+
+export interface RefundIo {
+  env?: NodeJS.ProcessEnv;
+  out?: (line: string) => void;
+  err?: (line: string) => void;
+}
+
+/** `npm run refund -- <order>` (scripts/refund.ts). Exit code 0 refunded, 1 refused, 2 usage. */
+export async function runRefundCommand(argv: string[], io: RefundIo = {}): Promise<number> {
+  const out = io.out ?? ((line: string) => console.log(line));
+  const err = io.err ?? ((line: string) => console.error(line));
+  if (argv.length !== 1 || argv[0].startsWith('-')) {
+    (argv[0] === '--help' || argv[0] === '-h' ? out : err)(REFUND_USAGE);
+    return argv[0] === '--help' || argv[0] === '-h' ? 0 : 2;
+  }
+  const config = loadConfig(io.env ?? process.env);
+  const db = createDb(config);
+  try {
+    await migrateToLatest(db);
+    const order = await findOrderByReference(db, argv[0]);
+    if (!order) {
+      err(`Refused: no order ${argv[0]}`);
+      return 1;
+    }
+    if (!(await refundOrder(db, createPaymentProvider(config), order))) {
+      err(`Refused: order ${order.reference} is ${order.status}, only a paid order can be refunded`);
+      return 1;
+    }
+    out(`Refunded order ${order.reference} (${order.kind}, ${(order.amount_cents / 100).toFixed(2)} ${order.currency}) at ${nowIso()}.`);
+    return 0;
+  } finally {
+    await db.destroy();
+  }
+}

@@ -1,0 +1,153 @@
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { paymentsApi } from '@common/api/payments';
+import { fromCents, taxIncludedCents } from '@common/rules/prices';
+import type { AppContext, AreaRoutes } from '../app';
+import { findPlan } from '../catalog/repository';
+import { findCouponByCode } from '../coupons/repository';
+import { normalizeCouponCode } from '../coupons/service';
+import { toBool } from '../db';
+import { badRequest, notFound, paymentRequired } from '../http/errors';
+import { routesOf } from '../http/routes';
+import { createMailer } from '../providers/mail';
+import { createPaymentProvider } from '../providers/payments';
+import { limitByUser } from '../rate-limit';
+import { giftsRoutes } from '../gifts/routes';
+import { subscriptionsRoutes } from '../subscriptions/routes';
+import { startSubscriptionScheduler } from '../subscriptions/renewals';
+import { latestOrderOfSession, listOrdersOfUser, type OrderRow } from './orders';
+import { planName } from './receipts';
+import { sandboxPay } from './sandbox';
+import { alreadyPaid, amountFor, confirmOrder, handleNotification, placeOrder, type PaymentsContext } from './service';
+
+export function createPaymentsContext(ctx: AppContext, log: PaymentsContext['log']): PaymentsContext {
+  return {
+    db: ctx.db,
+    config: ctx.config,
+    translate: ctx.translate,
+    provider: createPaymentProvider(ctx.config),
+    mailer: createMailer(ctx.config),
+    log,
+    now: () => new Date(),
+  };
+}
+
+/** The confirmation the browser shows after PAID (spec section 3), or 402 while the order is not paid. */
+export async function presentConfirmation(pay: PaymentsContext, order: OrderRow, lng: string) {
+  if (order.status !== 'paid') throw paymentRequired('payments.not_paid');
+  const name = await planName(pay.db, order.plan_id, lng);
+  return {
+    order: order.reference,
+    kind: order.kind as 'book',
+    price: fromCents(order.amount_cents),
+    currency: order.currency,
+    tax: fromCents(taxIncludedCents(order.amount_cents, order.tax_rate_bp)),
+    planName: name,
+    subscriptionId: order.subscription_id,
+    subscriptionName: order.kind === 'subscription' ? name : null,
+  };
+}
+
+export const formOf = (form: { formToken: string; order_id: string }, amountCents: number, currency: string) => ({
+  ...form,
+  orderId: form.order_id,
+  amount: fromCents(amountCents),
+  currency,
+});
+
+export const FORM_LIMIT = { max: 30, windowMs: 15 * 60_000 };
+
+/**
+ * Money (issue 12): one payments context (provider, mailer, clock) shared by the payments,
+ * subscriptions and gifts calls, and the subscription clock. Lyra's IPN posts form-encoded fields,
+ * so these routes (and only they) also read `application/x-www-form-urlencoded`.
+ */
+export const moneyRoutes: AreaRoutes = async (api, ctx) => {
+  const pay = createPaymentsContext(ctx, api.log);
+  const stop = startSubscriptionScheduler(pay, ctx.config.SUBSCRIPTION_CHECK_INTERVAL_MS);
+  api.addHook('onClose', async () => stop());
+  await api.register(async (scope) => {
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    });
+    for (const area of [paymentsRoutes(pay), subscriptionsRoutes(pay), giftsRoutes(pay)])
+      await area(scope.withTypeProvider<ZodTypeProvider>(), ctx);
+  });
+};
+
+const paymentsRoutes = (pay: PaymentsContext) =>
+  routesOf(paymentsApi, ({ db, config }) => ({
+    paymentSettings: async () => ({
+      success: {
+        provider: pay.provider.kind,
+        publicKey: pay.provider.kind === 'lyra' ? config.LYRA_PUBLIC_KEY! : null,
+        staticUrl: pay.provider.kind === 'lyra' ? config.LYRA_STATIC_URL! : null,
+      },
+    }),
+
+    // Spec: "only a success field is used".
+    getPaymentForm: async (request) => ({ success: { is_payed: toBool(request.book.is_payed) } }),
+
+    createPaymentForm: {
+      limit: [limitByUser(db, 'payment-form', FORM_LIMIT)],
+      handler: async (request) => {
+        const { user, book } = request;
+        const { plan_id, is_add_chapter, chapter_id, coupon_code } = request.body;
+        if (toBool(book.is_payed)) throw alreadyPaid();
+        const plan = await findPlan(db, plan_id);
+        if (!plan || !toBool(plan.is_active) || plan.kind !== (is_add_chapter ? 'extra_chapter' : 'single'))
+          throw badRequest('payments.wrong_plan');
+        if (is_add_chapter && chapter_id === undefined) throw badRequest('payments.chapter_required');
+        const coupon = coupon_code ? await findCouponByCode(db, normalizeCouponCode(coupon_code)) : undefined;
+        if (
+          coupon_code &&
+          (!coupon || coupon.grants !== 'percent' || !toBool(coupon.is_active) || coupon.redemptions >= coupon.max_redemptions)
+        )
+          throw badRequest('coupons.invalid');
+        const amount = amountFor(plan, coupon);
+        const form = await placeOrder(pay, {
+          kind: is_add_chapter ? 'extra_chapter' : 'book',
+          user_id: user.id,
+          plan_id: plan.id,
+          service_session_id: book.id,
+          chapter_id: is_add_chapter ? chapter_id : null,
+          coupon_id: coupon?.id ?? null,
+          amount_cents: amount,
+          currency: plan.currency,
+          email: user.email,
+          language: request.lng,
+        });
+        return { success: formOf(form, amount, plan.currency) };
+      },
+    },
+
+    onPaymentCallback: async (request) => {
+      const order = await latestOrderOfSession(db, request.book.id, request.user.id);
+      if (!order) throw notFound('payments.unknown_order');
+      return { success: await presentConfirmation(pay, await confirmOrder(pay, order), request.lng) };
+    },
+
+    sandboxPay: async (request) => ({ success: await sandboxPay(pay, request.body) }),
+
+    myOrders: async (request) => {
+      const orders = await listOrdersOfUser(db, request.user.id);
+      return {
+        success: await Promise.all(
+          orders.map(async (order) => ({
+            order: order.reference,
+            kind: order.kind as 'book',
+            status: order.status as 'paid',
+            planName: await planName(db, order.plan_id, request.lng),
+            price: fromCents(order.amount_cents),
+            tax: fromCents(taxIncludedCents(order.amount_cents, order.tax_rate_bp)),
+            currency: order.currency,
+            paid_at: order.paid_at,
+          })),
+        ),
+      };
+    },
+
+    paymentNotification: async (request, reply) => {
+      await handleNotification(pay, request.body);
+      return reply.type('text/plain').send('OK');
+    },
+  }));

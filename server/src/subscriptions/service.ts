@@ -1,0 +1,94 @@
+import type { Selectable } from 'kysely';
+import { addMonth } from '@common/rules/prices';
+import type { Db } from '../db';
+import type { SubscriptionsTable } from '../db/schema';
+import type { OrderRow } from '../payments/orders';
+
+export type SubscriptionRow = Selectable<SubscriptionsTable>;
+
+/**
+ * A user's subscription (spec section 4): active while `current_period_end` is ahead and it has
+ * no `cancel_date`; `cancel_request` = pending cancellation (access kept to the end of the paid
+ * period); `cancel_date` = over.
+ */
+export function currentSubscription(db: Db, userId: number) {
+  return db.selectFrom('subscriptions').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').limit(1).executeTakeFirst();
+}
+
+export const isActive = (sub: SubscriptionRow | undefined, now: Date): sub is SubscriptionRow =>
+  sub !== undefined && sub.cancel_date === null && sub.current_period_end > now.toISOString();
+
+export async function hasActiveSubscription(db: Db, userId: number, now = new Date()): Promise<boolean> {
+  return isActive(await currentSubscription(db, userId), now);
+}
+
+/** The first month is paid (inside the transaction that marks the order paid): the subscription starts. */
+export async function activateSubscription(
+  trx: Db,
+  order: OrderRow,
+  card: { token: string | null; expiry: string | null },
+  now: Date,
+): Promise<number> {
+  const at = now.toISOString();
+  const row = await trx
+    .insertInto('subscriptions')
+    .values({
+      user_id: order.user_id!,
+      plan_id: order.plan_id!,
+      provider: order.provider,
+      provider_subscription_id: null,
+      payment_method_token: card.token,
+      card_expiry: card.expiry,
+      current_period_end: addMonth(now).toISOString(),
+      cancel_request: null,
+      cancel_date: null,
+      created_at: at,
+      updated_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A renewal was paid: one more month from the end of the paid one. */
+export async function extendSubscription(trx: Db, subscriptionId: number, now: Date): Promise<void> {
+  const sub = await trx.selectFrom('subscriptions').selectAll().where('id', '=', subscriptionId).executeTakeFirstOrThrow();
+  const from = new Date(Math.max(new Date(sub.current_period_end).getTime(), now.getTime()));
+  await trx
+    .updateTable('subscriptions')
+    .set({ current_period_end: addMonth(from).toISOString(), updated_at: now.toISOString() })
+    .where('id', '=', subscriptionId)
+    .execute();
+}
+
+/** A renewal was declined (or the subscription refunded): it ends now. */
+export async function lapseSubscription(trx: Db, subscriptionId: number, now: Date): Promise<boolean> {
+  const at = now.toISOString();
+  const result = await trx
+    .updateTable('subscriptions')
+    .set({ cancel_date: at, current_period_end: at, updated_at: at })
+    .where('id', '=', subscriptionId)
+    .where('cancel_date', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** The user asks to stop: nothing more is charged; access lasts to the end of the paid period. */
+export async function requestCancellation(db: Db, subscriptionId: number, now: Date): Promise<boolean> {
+  const at = now.toISOString();
+  const result = await db
+    .updateTable('subscriptions')
+    .set({ cancel_request: at, updated_at: at })
+    .where('id', '=', subscriptionId)
+    .where('cancel_request', 'is', null)
+    .where('cancel_date', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** What the header and /manage-subscriptions read (spec section 4). */
+export function subscriptionState(sub: SubscriptionRow | undefined): 'unsubscribed' | 'pending_cancellation' | 'subscribed' {
+  if (!sub || sub.cancel_date) return 'unsubscribed';
+  if (sub.cancel_request) return 'pending_cancellation';
+  return 'subscribed';
+}
