@@ -1,12 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import type { SpeechConfig } from '@common/schemas/speech';
-import { getSuccess } from '../../../lib/api';
+import { speechApi } from '@common/api/speech';
+import { call } from '../../../lib/api';
 
 export const speechConfigQueryKey = ['speechConfig'] as const;
 
-export function getSpeechConfig(): Promise<SpeechConfig> {
-  return getSuccess<SpeechConfig>('/speechConfig', { quiet: true });
-}
+export const getSpeechConfig = () => call(speechApi.speechConfig, {}, { quiet: true });
 
 /** Which speech-to-text the server offers; read once per page load. */
 export function useSpeechConfig() {

@@ -1,8 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import type { AxiosError } from 'axios';
-import type { Transcript } from '@common/schemas/speech';
-import { postSuccess } from '../../../lib/api';
-import { readTrialSession } from '../../../lib/trial-session';
+import { normalizeLanguage } from '@common/languages';
+import { speechApi } from '@common/api/speech';
+import { ApiError, call } from '../../../lib/api';
 
 export interface TranscribeInput {
   blob: Blob;
@@ -12,33 +11,25 @@ export interface TranscribeInput {
   lng?: string;
 }
 
-/** The guest's proof of ownership, when the book is this browser's trial book. */
-function guestTokenFor(sessionId: number | undefined): string | undefined {
-  if (!sessionId) return undefined;
-  try {
-    const trial = readTrialSession();
-    return trial && trial.id === sessionId ? trial.guest_token : undefined;
-  } catch {
-    return undefined;
-  }
-}
+/** A recording as a named file: the server reads the container from its name and bytes. */
+export const recordingFile = (blob: Blob, fileName: string): File => new File([blob], fileName, { type: blob.type });
 
-/** POST /api/getGoogleSpeechToText: multipart `audio` (+ service_session_id) → the transcript. */
+/** POST /api/getGoogleSpeechToText: multipart `audio` (+ service_session_id, language) → the transcript. */
 export async function transcribeAudio({ blob, fileName, sessionId, lng }: TranscribeInput): Promise<string> {
-  const form = new FormData();
-  if (sessionId) form.append('service_session_id', String(sessionId));
-  if (lng) form.append('language', lng);
-  form.append('audio', blob, fileName);
-  const headers: Record<string, string> = {};
-  const guestToken = guestTokenFor(sessionId);
-  if (guestToken) headers['X-Guest-Token'] = guestToken;
-  const result = await postSuccess<Transcript>('/getGoogleSpeechToText', form, { quiet: true, headers });
+  const result = await call(
+    speechApi.getGoogleSpeechToText,
+    {
+      fields: { service_session_id: sessionId, language: lng ? normalizeLanguage(lng) : undefined },
+      files: { audio: recordingFile(blob, fileName) },
+    },
+    { quiet: true },
+  );
   return result.transcript;
 }
 
 /** The server's translated message of a failed upload, when there is one. */
 export function uploadErrorMessage(error: unknown): string | undefined {
-  return (error as AxiosError<{ error?: string }>)?.response?.data?.error;
+  return error instanceof ApiError && error.status !== null ? error.message : undefined;
 }
 
 export function useTranscribeAudio() {
