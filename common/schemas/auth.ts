@@ -42,6 +42,8 @@ export type RegisterBody = z.infer<typeof RegisterBodySchema>;
 export const RegisterCreatedSchema = z.object({ email: z.string(), registration_ticket: z.string() });
 /** 202: a confirmation link was mailed. */
 export const RegisterPendingSchema = z.object({ email: z.string(), message: z.string() });
+export const RegisterResultSchema = z.union([RegisterCreatedSchema, RegisterPendingSchema]);
+export type RegisterResult = z.infer<typeof RegisterResultSchema>;
 
 export const VerifyRegistrationBodySchema = z.object({
   email: EmailSchema,
@@ -85,6 +87,9 @@ export const ResetPasswordBodySchema = z.object({
   confirm_password: password,
 });
 export const MessageSchema = z.object({ message: z.string() });
+
+/** The link of the confirmation e-mail: its token, and the language the login page opens in. */
+export const ConfirmEmailQuerySchema = z.object({ token: z.string().max(200).default(''), lng: z.string().optional() });
 
 export const UpsertUserBodySchema = z.object({
   id: z.coerce.number().int().positive(),

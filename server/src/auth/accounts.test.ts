@@ -255,7 +255,6 @@ describe('tokens: refresh, getUser, revoke', () => {
       login,
       await post('refreshToken', {}, bearer(account.token)),
       await get('getUser', bearer(json(login).success.token)),
-      await get('getProfile', bearer(json(login).success.token)),
       await get('getUserSessions', bearer(json(login).success.token)),
       await post('register', registerBody()),
     ];
@@ -366,7 +365,7 @@ describe('forgotPassword and resetPassword', () => {
 describe('profile', () => {
   it('reads and updates the signed-in user; the e-mail cannot change', async () => {
     const user = await createUser(app);
-    const profile = await get('getProfile', user.headers);
+    const profile = await get('getUser', user.headers);
     expect(profile.statusCode).toBe(200);
     expect(json(profile).success).toMatchObject({ id: user.id, email: user.email });
     const res = await app.inject({
@@ -391,7 +390,7 @@ describe('profile', () => {
     const b = await createUser(app);
     expect((await post('postUpSertUser', { id: b.id, first_name: 'X', last_name: 'Y', city: 'Z' }, a.headers)).statusCode).toBe(403);
     expect((await post('postUpSertUser', { id: a.id, first_name: 'X', last_name: 'Y', city: 'Z' })).statusCode).toBe(401);
-    expect((await get('getProfile')).statusCode).toBe(401);
+    expect((await get('getUser')).statusCode).toBe(401);
   });
 
   it('authConfig tells the client what to show', async () => {

@@ -63,6 +63,3 @@ export function authenticate(db: Db) {
     request.user = await findRequestUser(db, request);
   };
 }
-
-/** @deprecated routes declared in common/api get `authenticate` from their scope; kept until every area is converted. */
-export const optionalUser = authenticate;

@@ -48,7 +48,7 @@ export const resetPassword = (body: { token: string; password: string; confirm_p
 
 export const profileQueryKey = ['profile'] as const;
 export function useProfile() {
-  return useQuery({ queryKey: profileQueryKey, queryFn: () => getSuccess<User>('/getProfile') });
+  return useQuery({ queryKey: profileQueryKey, queryFn: () => getSuccess<User>('/getUser') });
 }
 export const upsertUser = (body: { id: number; first_name: string; last_name: string; city: string }) =>
   postSuccess<{ user: User; message: string }>('/postUpSertUser', body, quiet);
