@@ -54,7 +54,7 @@ describe('speech with an OpenAI-compatible provider', () => {
       STT_BASE_URL: whisper.url,
       STT_API_KEY: 'sk-local',
       STT_MODEL: 'whisper-large-v3',
-      STT_TIMEOUT_MS: 400,
+      STT_TIMEOUT_MS: 3_000, // generous: a loaded CI machine must not turn a good answer into a timeout
       UPLOAD_LIMIT_BYTES: 3_000_000,
     });
   });
@@ -175,7 +175,7 @@ describe('speech with an OpenAI-compatible provider', () => {
       ['reject_audio', 422, 'speech.audio_rejected'],
       ['slow', 504, 'speech.provider_timeout'],
     ];
-    whisper.delayMs = 1_500;
+    whisper.delayMs = 8_000; // well past STT_TIMEOUT_MS, for the slow case
     for (const [mode, status, code] of cases) {
       whisper.mode = mode;
       const res = await upload(app, { ...user.headers, lng: 'it' }, {}, { data: webm, name: 'a.webm' });
