@@ -1,14 +1,7 @@
 import { z } from 'zod';
 import { MAX_IMAGE_BYTES } from '../constants';
 import { defineCall, type MultipartForm } from './contract';
-import {
-  BookIdBodySchema,
-  BookListItemSchema,
-  CreateBookFieldsSchema,
-  CreatedBookSchema,
-  SessionIdParamsSchema,
-  UpdateBookNameBodySchema,
-} from '../schemas/books';
+import { BookIdBodySchema, BookListItemSchema, CreateBookFieldsSchema, CreatedBookSchema } from '../schemas/books';
 import { COVER_IMAGE_KEY } from '../schemas/workspace';
 
 /** Largest manuscript accepted at book creation (.docx, .doc, .rtf, .txt). */
@@ -24,7 +17,7 @@ const createBookForm = {
   },
 } satisfies MultipartForm;
 
-/** Books: creating one, My Books, deleting and renaming, the cover. */
+/** Books: creating one, My Books, deleting (renaming is the workspace's updateBookAttribute, images its sessionImage). */
 export const booksApi = {
   getGenerateCategoriesWithQuestions: defineCall({
     method: 'POST',
@@ -49,20 +42,5 @@ export const booksApi = {
     book: { in: 'body', key: 'id' },
     body: BookIdBodySchema,
     response: z.object({ id: z.number() }),
-  }),
-  updateBookName: defineCall({
-    method: 'POST',
-    path: '/updateBookName',
-    scope: 'book',
-    book: { in: 'body', key: 'id' },
-    body: UpdateBookNameBodySchema,
-    response: z.object({ id: z.number(), book_name: z.string(), updated_at: z.string() }),
-  }),
-  sessionCover: defineCall({
-    method: 'GET',
-    path: '/sessionCover/:id',
-    scope: 'book',
-    book: { in: 'params', key: 'id' },
-    params: SessionIdParamsSchema,
   }),
 };

@@ -10,6 +10,10 @@ export const IMAGE_KEY_PATTERN = /^(cover_media_photo|chap_(\d{1,16})_media_([01
 export const ImageKeySchema = z.string().regex(IMAGE_KEY_PATTERN);
 export const chapterPhotoKey = (chapterId: number, slot: 0 | 1) => `chap_${chapterId}_media_${slot}`;
 export const COVER_IMAGE_KEY = 'cover_media_photo';
+/** Where the browser keeps a book's cover preview once the book exists (spec: moved to a key by session id). */
+export const coverPreviewKey = (sessionId: number) => `${COVER_IMAGE_KEY}_${sessionId}`;
+/** The one address of a stored image (cover or chapter photo), served to the book's owner by sessionImage. */
+export const sessionImagePath = (sessionId: number, key: string) => `/api/sessionImage/${sessionId}/${key}`;
 /** The chapter id of a photo key, null for the cover. */
 export function chapterIdOfImageKey(key: string): number | null {
   const match = IMAGE_KEY_PATTERN.exec(key);

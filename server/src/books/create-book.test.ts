@@ -320,22 +320,31 @@ describe('cover image', () => {
   it('stores the cover and serves it to its owner only', async () => {
     const res = await create(VALID[1], { files: [cover(PNG)] });
     const id = res.json().success.id;
-    const mine = await app.inject({ method: 'GET', url: `/api/sessionCover/${id}`, headers: user.headers });
+    const mine = await app.inject({ method: 'GET', url: `/api/sessionImage/${id}/cover_media_photo`, headers: user.headers });
     expect(mine.statusCode).toBe(200);
     // Stored as the safe JPEG made from the upload (images/normalize-image).
     expect(mine.headers['content-type']).toBe('image/jpeg');
     expect((await sharp(mine.rawPayload).metadata()).format).toBe('jpeg');
     const other = await createUser(app);
-    expect((await app.inject({ method: 'GET', url: `/api/sessionCover/${id}`, headers: other.headers })).statusCode).toBe(404);
-    expect((await app.inject({ method: 'GET', url: `/api/sessionCover/${id}` })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'GET', url: `/api/sessionImage/${id}/cover_media_photo`, headers: other.headers })).statusCode).toBe(
+      404,
+    );
+    expect((await app.inject({ method: 'GET', url: `/api/sessionImage/${id}/cover_media_photo` })).statusCode).toBe(401);
 
     const guest = await create(VALID[2], { guest: true, files: [cover(PNG)] });
     const { id: guestId, guest_token } = guest.json().success;
     expect(
-      (await app.inject({ method: 'GET', url: `/api/sessionCover/${guestId}`, headers: { 'x-guest-token': guest_token } })).statusCode,
+      (
+        await app.inject({
+          method: 'GET',
+          url: `/api/sessionImage/${guestId}/cover_media_photo`,
+          headers: { 'x-guest-token': guest_token },
+        })
+      ).statusCode,
     ).toBe(200);
     expect(
-      (await app.inject({ method: 'GET', url: `/api/sessionCover/${guestId}`, headers: { 'x-guest-token': 'nope' } })).statusCode,
+      (await app.inject({ method: 'GET', url: `/api/sessionImage/${guestId}/cover_media_photo`, headers: { 'x-guest-token': 'nope' } }))
+        .statusCode,
     ).toBe(404);
   });
 });

@@ -3,7 +3,8 @@ import { DESCRIPTION_MAX_LENGTH, DESCRIPTION_MIN_LENGTH, NEW_BOOK_TOOL_ID, type 
 import { bookTypeOf } from '@common/rules/book-type';
 import { forcedLengthOf } from '@common/rules/forced-length';
 import { IdParam } from '@common/schemas/api';
-import { BOOK_NAME_MAX_LENGTH, type CreateBookFields } from '@common/schemas/books';
+import type { CreateBookFields } from '@common/schemas/books';
+import { bookNameProblem } from '@common/rules/book-name';
 import { COVER_IMAGE_KEY } from '@common/schemas/workspace';
 import type { QuestionCategory } from '@common/schemas/catalog';
 import type { Chapter, CheckpointData, Session } from '@common/schemas/session';
@@ -110,7 +111,8 @@ export async function createBook(ctx: AppContext, { form, lng, owner, tailor }: 
   }
 
   const bookName = (fields.book_name ?? '').trim() || presentGeneralCategory(category, lng).name;
-  if (bookName.length > BOOK_NAME_MAX_LENGTH) throw badRequest('books.book_name_too_long');
+  const nameProblem = bookNameProblem(bookName);
+  if (nameProblem) throw badRequest(`books.${nameProblem}`);
 
   let imported: ImportedChapter[] = [];
   if (document) {

@@ -58,7 +58,7 @@ describe('GET /api/getUserSessions', () => {
       cover_url: null,
       checkpoint_data: { general_category_id: 3 },
     });
-    expect(books[1]).toMatchObject({ id: first.id, cover_url: `/api/sessionCover/${first.id}` });
+    expect(books[1]).toMatchObject({ id: first.id, cover_url: `/api/sessionImage/${first.id}/cover_media_photo` });
     expect(typeof books[0].updated_at).toBe('string');
     const data = (books[0].checkpoint_data as { data: Array<Record<string, unknown>> }).data;
     expect(Object.keys(data[0]).sort()).toEqual(['generated_content', 'id', 'name']);
@@ -87,28 +87,31 @@ describe('GET /api/getUserSessions', () => {
   });
 });
 
-describe('POST /api/updateBookName', () => {
+/** My Books' rename: the spec's updateBookAttribute with `book_name`. */
+const rename = (id: unknown, name: string, headers: Record<string, string>) =>
+  post('/updateBookAttribute', { id, attribute: 'book_name', value: name }, headers);
+
+describe('rename (POST /api/updateBookAttribute book_name)', () => {
   it('renames my book (trimmed) and moves it first', async () => {
     const old = await createBook(alice, 1, { book_name: 'Old name' });
     await tick();
     await createBook(alice, 1, { book_name: 'Newer' });
     await tick();
-    const res = await post('/updateBookName', { id: old.id, book_name: '  A better name  ' }, alice.headers);
+    const res = await rename(old.id, '  A better name  ', alice.headers);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().success).toMatchObject({ id: old.id, book_name: 'A better name' });
+    expect(res.json().success).toMatchObject({ id: old.id, attribute: 'book_name', value: 'A better name' });
     const books = await list(alice);
     expect(books[0]).toMatchObject({ id: old.id, book_name: 'A better name' });
   });
 
   it('refuses an empty or too long name', async () => {
     const book = await createBook(alice, 1);
-    const empty = await post('/updateBookName', { id: book.id, book_name: '   ' }, alice.headers);
+    const empty = await rename(book.id, '   ', alice.headers);
     expect(empty.statusCode).toBe(400);
     expect(empty.json().code).toBe('books.book_name_required');
-    expect((await post('/updateBookName', { id: book.id, book_name: 'n'.repeat(201) }, alice.headers)).json().code).toBe(
-      'books.book_name_too_long',
-    );
-    expect((await post('/updateBookName', { id: 'abc', book_name: 'x' }, alice.headers)).statusCode).toBe(400);
+    expect((await rename(book.id, 'n'.repeat(201), alice.headers)).json().code).toBe('books.book_name_too_long');
+    expect((await rename(book.id, 'n'.repeat(200), alice.headers)).statusCode).toBe(200);
+    expect((await rename('abc', 'x', alice.headers)).statusCode).toBe(400);
   });
 });
 
@@ -120,9 +123,9 @@ describe('ownership: another account can neither rename nor delete', () => {
       [{}, 401],
       [{ 'x-guest-token': 'forged' }, 404],
     ] as Array<[Record<string, string>, number]>) {
-      const rename = await post('/updateBookName', { id: book.id, book_name: 'Stolen' }, headers);
-      expect(rename.statusCode).toBe(status);
-      expect(rename.json().code).toBe(status === 401 ? 'unauthorized' : 'books.not_found');
+      const renamed = await rename(book.id, 'Stolen', headers);
+      expect(renamed.statusCode).toBe(status);
+      expect(renamed.json().code).toBe(status === 401 ? 'unauthorized' : 'books.not_found');
       expect((await post('/deleteSessionById', { id: book.id }, headers)).statusCode).toBe(status);
     }
     const row = await app.ctx.db.selectFrom('service_sessions').selectAll().where('id', '=', book.id).executeTakeFirstOrThrow();
@@ -133,7 +136,7 @@ describe('ownership: another account can neither rename nor delete', () => {
 
   it('answers 404 for an unknown book', async () => {
     expect((await post('/deleteSessionById', { id: 999_999 }, alice.headers)).statusCode).toBe(404);
-    expect((await post('/updateBookName', { id: 999_999, book_name: 'x' }, alice.headers)).statusCode).toBe(404);
+    expect((await rename(999_999, 'x', alice.headers)).statusCode).toBe(404);
   });
 
   it('lets a guest rename and delete the book it holds the token of', async () => {
@@ -141,7 +144,7 @@ describe('ownership: another account can neither rename nor delete', () => {
     const res = await app.inject({ method: 'POST', url: '/api/getGenerateCategoriesWithQuestionsAsGuest', payload, headers });
     const { id, guest_token } = res.json().success;
     const guest = { 'x-guest-token': guest_token };
-    expect((await post('/updateBookName', { id, book_name: 'Grand-mère' }, guest)).statusCode).toBe(200);
+    expect((await rename(id, 'Grand-mère', guest)).statusCode).toBe(200);
     expect((await post('/deleteSessionById', { id }, alice.headers)).statusCode).toBe(404);
     expect((await post('/deleteSessionById', { id }, guest)).statusCode).toBe(200);
   });
@@ -156,6 +159,8 @@ describe('POST /api/deleteSessionById', () => {
     const row = await app.ctx.db.selectFrom('service_sessions').select('deleted_at').where('id', '=', book.id).executeTakeFirstOrThrow();
     expect(row.deleted_at).not.toBeNull();
     expect((await post('/deleteSessionById', { id: book.id }, alice.headers)).statusCode).toBe(404);
-    expect((await app.inject({ method: 'GET', url: `/api/sessionCover/${book.id}`, headers: alice.headers })).statusCode).toBe(404);
+    expect(
+      (await app.inject({ method: 'GET', url: `/api/sessionImage/${book.id}/cover_media_photo`, headers: alice.headers })).statusCode,
+    ).toBe(404);
   });
 });

@@ -1,18 +1,16 @@
 import { booksApi } from '@common/api/books';
-import { BOOK_NAME_MAX_LENGTH, type BookListItem } from '@common/schemas/books';
+import type { BookListItem } from '@common/schemas/books';
 import { progressPercent } from '@common/rules/progress';
-import { COVER_IMAGE_KEY } from '@common/schemas/workspace';
+import { COVER_IMAGE_KEY, sessionImagePath } from '@common/schemas/workspace';
 import type { Config } from '../config';
 import { newToken, hashToken } from '../auth/tokens';
-import { AppError, notFound } from '../http/errors';
 import { routesOf } from '../http/routes';
 import { createGenerationProvider } from '../providers/generation';
 import { toBool } from '../db';
 import { limitByIp, limitByUser } from '../rate-limit';
 import { createBook, DELETE_BOOKS_LIMIT, GUEST_BOOKS_LIMIT, USER_BOOKS_LIMIT } from './create-book';
-import { deleteBookFiles, sessionFileKey } from './files';
-import { findSessionFile, listUserSessionRows, softDeleteSession } from './repository';
-import { saveBookAttribute } from './attributes';
+import { deleteBookFiles } from './files';
+import { listUserSessionRows, softDeleteSession } from './repository';
 import type { ChapterTailor } from './tailor';
 
 const EXCERPT_CHARS = 160;
@@ -55,29 +53,6 @@ export const booksRoutes = routesOf(booksApi, (ctx, log) => {
         await deleteBookFiles(ctx, request.book.id);
         return { success: { id: request.book.id } };
       },
-    },
-
-    /** The book-name update of My Books (the spec leaves its name open). */
-    updateBookName: async (request) => {
-      const row = request.book;
-      const bookName = request.body.book_name.trim();
-      if (!bookName) throw new AppError(400, 'books.book_name_required');
-      if (bookName.length > BOOK_NAME_MAX_LENGTH) throw new AppError(400, 'books.book_name_too_long');
-      const updatedAt = await saveBookAttribute(db, row.id, 'book_name', bookName, request.body.previous_book_name);
-      return { success: { id: row.id, book_name: bookName, updated_at: updatedAt } };
-    },
-
-    /** A book's cover image, to its owner only (user bearer token or guest X-Guest-Token). */
-    sessionCover: async (request, reply) => {
-      const row = request.book;
-      const file = await findSessionFile(db, row.id, COVER_IMAGE_KEY);
-      const data = file ? await ctx.storage.get(sessionFileKey(row.id, COVER_IMAGE_KEY)) : null;
-      if (!file || !data) throw notFound('books.cover_not_found');
-      return reply
-        .type(file.content_type)
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(data);
     },
   };
 });
@@ -125,7 +100,7 @@ function presentListItem(row: ListRow): BookListItem {
     is_payed: toBool(row.is_payed),
     updated_at: row.updated_at,
     progress: progressPercent(items),
-    cover_url: row.cover_type ? `/api/sessionCover/${row.id}` : null,
+    cover_url: row.cover_type ? sessionImagePath(row.id, COVER_IMAGE_KEY) : null,
     checkpoint_data: { general_category_id: generalCategoryId, data: items },
   };
 }

@@ -1,6 +1,7 @@
 import { workspaceApi } from '@common/api/workspace';
 import { chapterIdOfImageKey } from '@common/schemas/workspace';
 import { isChapterLocked } from '@common/rules/workspace-unpaid';
+import { bookNameProblem } from '@common/rules/book-name';
 import { sessionFileKey, storeSessionImage } from '../books/files';
 import { deleteSessionFile, findSessionFile, parseCheckpoint } from '../books/repository';
 import { saveBookAttribute } from '../books/attributes';
@@ -36,7 +37,8 @@ export const workspaceRoutes = routesOf(workspaceApi, ({ db, storage }) => ({
   updateBookAttribute: async (request) => {
     const { id, attribute } = request.body;
     const value = attribute === 'book_name' ? request.body.value.trim() : request.body.value;
-    if (attribute === 'book_name' && (value === '' || value.length > 300)) throw badRequest('workspace.book_name_invalid');
+    const nameProblem = attribute === 'book_name' ? bookNameProblem(value) : null;
+    if (nameProblem) throw badRequest(`books.${nameProblem}`);
     const updated_at = await saveBookAttribute(db, id, attribute, value, request.body.previous_value);
     return { success: { id, attribute, value, updated_at } };
   },

@@ -319,23 +319,6 @@ describe('title, introduction and summary are version-checked by the value they 
       expect((await findSessionRow(app.ctx.db, book.id))![attribute]).toBe(merged);
     }
   });
-
-  it('My Books rename is checked the same way', async () => {
-    const owner = await createUser(app);
-    const book = await buildBook({ userId: owner.id });
-    const rename = (book_name: string, previous_book_name: string) =>
-      app.inject({
-        method: 'POST',
-        url: '/api/updateBookName',
-        headers: owner.headers,
-        payload: { id: book.id, book_name, previous_book_name },
-      });
-    expect((await rename('First rename', book.book_name)).statusCode).toBe(200);
-    const stale = await rename('Second rename', book.book_name);
-    expect(stale.statusCode).toBe(409);
-    expect(stale.json().server).toEqual({ attribute: 'book_name', value: 'First rename' });
-    expect((await findSessionRow(app.ctx.db, book.id))!.book_name).toBe('First rename');
-  });
 });
 
 describe('POST /api/postCheckAllChaptersSubmitted', () => {

@@ -1,9 +1,8 @@
 import { ACCEPTED_IMAGE_TYPES, MAX_IMAGE_BYTES } from '@common/constants';
+import { COVER_IMAGE_KEY, coverPreviewKey } from '@common/schemas/workspace';
 
 /** The spec's image key of the cover; the preview waits here until the book exists. */
-export const TEMP_COVER_KEY = 'cover_media_photo';
-/** Where a book's cover preview lives once the book exists (read by My Books and the workspace). */
-export const sessionCoverKey = (sessionId: number) => `${TEMP_COVER_KEY}_${sessionId}`;
+const TEMP_COVER_KEY = COVER_IMAGE_KEY;
 
 export type CoverCheck = 'ok' | 'too_big' | 'wrong_type';
 
@@ -54,6 +53,6 @@ export function clearTempCover(): void {
 export function moveTempCoverTo(sessionId: number): void {
   const value = readTempCover();
   if (!value) return;
-  safeSet(sessionCoverKey(sessionId), value);
+  safeSet(coverPreviewKey(sessionId), value);
   clearTempCover();
 }

@@ -1,4 +1,5 @@
 import { useId, useMemo, useRef, useState } from 'react';
+import { BOOK_NAME_MAX_LENGTH } from '@common/rules/book-name';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { RadioGroup } from 'radix-ui';
@@ -181,7 +182,7 @@ export function OptionsPage() {
                 label={t('options.book_name')}
                 hint={t('options.book_name_hint')}
                 value={bookName}
-                maxLength={200}
+                maxLength={BOOK_NAME_MAX_LENGTH}
                 onChange={(e) => setBookName(e.target.value)}
                 name="book_name"
               />

@@ -1,14 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { booksApi } from '@common/api/books';
+import { workspaceApi } from '@common/api/workspace';
 import { call } from '../../../lib/api';
 import { userSessionsQueryKey } from './get-user-sessions';
 
 /**
- * POST /api/updateBookName {id, book_name, previous_book_name} (our name for the spec's book-name update
- * call): 409 when the name was changed elsewhere since the list was read.
+ * My Books' rename: the spec's POST updateBookAttribute {id, attribute: 'book_name', value}, with the
+ * name the dialog started from: 409 when the name was changed elsewhere since the list was read.
  */
 export function updateBookName(input: { id: number; book_name: string; previous_book_name: string }) {
-  return call(booksApi.updateBookName, { body: input }, { quiet: true });
+  const body = { id: input.id, attribute: 'book_name' as const, value: input.book_name, previous_value: input.previous_book_name };
+  return call(workspaceApi.updateBookAttribute, { body }, { quiet: true });
 }
 
 export function useUpdateBookName() {

@@ -1,13 +1,11 @@
 import { useEffect, useState } from 'react';
-import { booksApi } from '@common/api/books';
+import { workspaceApi } from '@common/api/workspace';
+import { COVER_IMAGE_KEY, coverPreviewKey } from '@common/schemas/workspace';
 import { callRaw } from '../../../lib/api';
-
-/** Where the options screen leaves a book's cover preview (spec: cover_media_photo, moved to a key by session id). */
-export const sessionCoverKey = (sessionId: number) => `cover_media_photo_${sessionId}`;
 
 function storedCover(id: number): string | null {
   try {
-    return localStorage.getItem(sessionCoverKey(id));
+    return localStorage.getItem(coverPreviewKey(id));
   } catch {
     return null;
   }
@@ -21,7 +19,7 @@ export function useBookCover(id: number, coverUrl: string | null): string | null
     if (local || !coverUrl) return;
     let objectUrl: string | null = null;
     let cancelled = false;
-    callRaw(booksApi.sessionCover, { params: { id } }, { quiet: true })
+    callRaw(workspaceApi.sessionImage, { params: { id, key: COVER_IMAGE_KEY } }, { quiet: true })
       .then((response) => response.blob())
       .then((blob) => {
         if (cancelled) return;

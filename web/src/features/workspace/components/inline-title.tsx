@@ -15,6 +15,7 @@ export function InlineTitle({
   startEditing = false,
   disabled = false,
   className,
+  maxLength = 300,
 }: {
   value: string;
   onSave: (value: string) => void;
@@ -25,6 +26,8 @@ export function InlineTitle({
   startEditing?: boolean;
   disabled?: boolean;
   className?: string;
+  /** Chapter and question titles: 300; the book's title passes the book-name rule's maximum. */
+  maxLength?: number;
 }) {
   const [editing, setEditing] = useState(startEditing);
   const [draft, setDraft] = useState(value);
@@ -62,7 +65,7 @@ export function InlineTitle({
         className={[styles.titleInput, className].filter(Boolean).join(' ')}
         value={draft}
         aria-label={inputLabel}
-        maxLength={300}
+        maxLength={maxLength}
         onChange={(e) => setDraft(e.target.value)}
         onBlur={commit}
         onKeyDown={onKeyDown}

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { BOOK_NAME_MAX_LENGTH } from '@common/rules/book-name';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { toast } from 'react-toastify';
@@ -332,6 +333,7 @@ function Workspace({
             <InlineTitle
               as="h1"
               value={meta.book_name}
+              maxLength={BOOK_NAME_MAX_LENGTH}
               className={styles.bookTitle}
               editLabel={t('header.edit_title')}
               inputLabel={t('header.title_label')}
