@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, createUser, type TestApp } from '../../test/helpers';
 import { PNG, VALID, multipart } from '../../test/fixtures/books/forms';
 
@@ -36,7 +36,14 @@ const list = async (who: { headers: Record<string, string> }) => {
 };
 const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
   app.inject({ method: 'POST', url: `/api${url}`, payload: body as Record<string, unknown>, headers: { lng: 'en', ...headers } });
-const tick = () => new Promise((r) => setTimeout(r, 5));
+/** An injected clock (Date only): each book is saved a second after the one before, so updated_at orders them. */
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+const tick = () => vi.setSystemTime(Date.now() + 1_000);
 
 describe('GET /api/getUserSessions', () => {
   it('needs a signed-in user', async () => {
@@ -45,9 +52,9 @@ describe('GET /api/getUserSessions', () => {
 
   it('lists only my books, newest-updated first, with progress and cover', async () => {
     const first = await createBook(alice, 1, { book_name: 'First' }, true);
-    await tick();
+    tick();
     const second = await createBook(alice, 3, { book_name: 'Second' });
-    await tick();
+    tick();
     await createBook(bob, 2, { book_name: 'Bob’s' });
     const books = await list(alice);
     expect(books.map((b) => b.book_name)).toEqual(['Second', 'First']);
@@ -94,9 +101,9 @@ const rename = (id: unknown, name: string, headers: Record<string, string>) =>
 describe('rename (POST /api/updateBookAttribute book_name)', () => {
   it('renames my book (trimmed) and moves it first', async () => {
     const old = await createBook(alice, 1, { book_name: 'Old name' });
-    await tick();
+    tick();
     await createBook(alice, 1, { book_name: 'Newer' });
-    await tick();
+    tick();
     const res = await rename(old.id, '  A better name  ', alice.headers);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().success).toMatchObject({ id: old.id, attribute: 'book_name', value: 'A better name' });

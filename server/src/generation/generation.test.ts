@@ -1,5 +1,5 @@
 import { franc } from 'franc-min';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CheckpointData } from '@common/schemas/session';
 import { hashToken, newToken } from '../auth/tokens';
 import { findSessionRow, parseCheckpoint, saveCheckpoint, updateSessionFields } from '../books/repository';
@@ -415,7 +415,8 @@ describe('POST /api/getStoryAnswer — writing', () => {
     const { id } = await makeBook({ user: owner }, { paid: true, cp });
     standIn.enqueue({ kind: 'stream', firstTokenDelayMs: 300 });
     const pending = app.inject({ method: 'POST', url: '/api/getStoryAnswer', headers: owner.headers, payload: storyBody(id, cp, 0) });
-    await new Promise((resolve) => setTimeout(resolve, 120));
+    // the model has the request (its first token comes 300 ms later): the workspace saves meanwhile
+    await vi.waitFor(() => expect(standIn.requests.length).toBeGreaterThan(0), { timeout: 5_000, interval: 10 });
     const current = await stored(id);
     const edited = { ...current.cp, data: current.cp.data.map((c) => (c.id === 30 ? { ...c, name: 'Work and friends' } : c)) };
     expect(await saveCheckpoint(app.ctx.db, id, current.row.version, edited)).not.toBeNull();

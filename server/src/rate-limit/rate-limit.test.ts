@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDb, migrateToLatest, type Db } from '../db';
 import { AppError } from '../http/errors';
 import { checkLimit, clearLimit, hit, rateLimit } from './index';
@@ -29,11 +29,17 @@ describe('rate limiter over the counters table', () => {
   });
 
   it('starts a new window once the old one has passed', async () => {
-    const rule = { key: 'test:b', max: 1, windowMs: 50 };
-    await rateLimit(db, rule);
-    await expect(rateLimit(db, rule)).rejects.toMatchObject({ statusCode: 429 });
-    await new Promise((r) => setTimeout(r, 80));
-    await rateLimit(db, rule);
+    const rule = { key: 'test:b', max: 1, windowMs: 60_000 };
+    vi.useFakeTimers({ toFake: ['Date'] }); // the limiter's clock, moved by hand
+    try {
+      await rateLimit(db, rule);
+      vi.setSystemTime(Date.now() + 59_000);
+      await expect(rateLimit(db, rule)).rejects.toMatchObject({ statusCode: 429 });
+      vi.setSystemTime(Date.now() + 1_000);
+      await rateLimit(db, rule);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('counts atomically under concurrency', async () => {
