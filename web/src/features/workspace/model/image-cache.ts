@@ -1,4 +1,4 @@
-import { COVER_IMAGE_KEY } from '@common/schemas/workspace';
+import { COVER_IMAGE_KEY, coverPreviewKey } from '@common/schemas/workspace';
 
 /**
  * Image previews cached in the browser (spec section 3): chapter photos under their own keys
@@ -6,7 +6,7 @@ import { COVER_IMAGE_KEY } from '@common/schemas/workspace';
  * (`cover_media_photo_{sessionId}`), since every book has one.
  */
 export function imageCacheKey(sessionId: number, key: string): string {
-  return key === COVER_IMAGE_KEY ? `${COVER_IMAGE_KEY}_${sessionId}` : key;
+  return key === COVER_IMAGE_KEY ? coverPreviewKey(sessionId) : key;
 }
 
 export function readCachedImage(sessionId: number, key: string): string | null {
