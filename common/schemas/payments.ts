@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EXPIRY_PATTERN } from '../rules/cards';
+import { PRINT_STATUSES } from '../rules/printing';
 import { IdParam } from './api';
 import { PlanSchema } from './plans';
 
@@ -126,12 +127,14 @@ export const PaymentSettingsSchema = z.object({
 /** The profile's list of orders. */
 export const OrderSummarySchema = z.object({
   order: OrderReference,
-  kind: z.enum(['book', 'extra_chapter', 'subscription', 'gift_card']),
+  kind: z.enum(['book', 'extra_chapter', 'subscription', 'gift_card', 'printing']),
   status: z.enum(['paid', 'refunded']),
   planName: z.string(),
   price: z.number(),
   tax: z.number(),
   currency: z.string(),
   paid_at: z.string().nullable(),
+  /** Printed copies: where the print order stands (null until its address was submitted). */
+  print_status: z.enum(PRINT_STATUSES).nullable().optional(),
 });
 export type OrderSummary = z.infer<typeof OrderSummarySchema>;

@@ -90,6 +90,14 @@ const EnvSchema = z
     LYRA_HMAC_KEY: optional,
     LYRA_API_URL: optionalUrl,
     LYRA_STATIC_URL: optionalUrl,
+    // printed copies (docs/printing.md): e-mailed to the print operator unless Lulu is configured
+    /** Who receives each paid print order (both PDFs and the address) when Lulu is not set. */
+    PRINT_ORDERS_EMAIL: z.string().default('print-orders@plume.local'),
+    LULU_CLIENT_KEY: optional,
+    LULU_CLIENT_SECRET: optional,
+    /** https://api.lulu.com, or https://api.sandbox.lulu.com (jobs never printed). */
+    LULU_API_URL: z.url().default('https://api.sandbox.lulu.com'),
+    LULU_SHIPPING_LEVEL: z.enum(['MAIL', 'PRIORITY_MAIL', 'GROUND', 'EXPEDITED', 'EXPRESS']).default('MAIL'),
     /** How often the server looks for subscriptions due for renewal or lapse (0: never, e.g. tests). */
     SUBSCRIPTION_CHECK_INTERVAL_MS: z.coerce.number().int().min(0).default(3_600_000),
   })

@@ -170,6 +170,8 @@ export interface OrdersTable {
   created_at: string;
   updated_at: string;
   paid_at: string | null;
+  /** The print quote a `printing` order pays (migration 0150). */
+  print_quote_id: number | null;
 }
 /** A chapter of an unpaid book opened by an extra-chapter order. */
 export interface UnlockedChaptersTable {
@@ -236,4 +238,46 @@ export interface Database {
   subscriptions: SubscriptionsTable;
   gift_cards: GiftCardsTable;
   text_versions: TextVersionsTable;
+  print_quotes: PrintQuotesTable;
+  print_orders: PrintOrdersTable;
+}
+
+/** One priced typesetting of a document or a book for printing (issue 14). */
+export interface PrintQuotesTable {
+  id: Id;
+  reference: string;
+  user_id: number;
+  service_session_id: number | null;
+  file_hash: string;
+  title: string;
+  author: string;
+  content_pages: number;
+  page_count: number;
+  copies: number;
+  amount_cents: number;
+  currency: string;
+  interior_key: string;
+  expires_at: string;
+  created_at: string;
+}
+/** A paid print order as the printer receives it, and its status. */
+export interface PrintOrdersTable {
+  id: Id;
+  order_id: number;
+  quote_id: number;
+  user_id: number | null;
+  recipient_name: string;
+  address: string;
+  postal_code: string;
+  city: string;
+  country: string;
+  phone: string;
+  interior_key: string;
+  cover_key: string;
+  status: string;
+  provider: string;
+  provider_job_id: string | null;
+  provider_status: string | null;
+  created_at: string;
+  updated_at: string;
 }

@@ -26,7 +26,7 @@ export const exportPool = new Piscina<ExportJob, ExportResult>({
 });
 
 /** Runs one export in the pool; the files come back as Buffers. */
-export async function runExport(job: ExportJob): Promise<{ title: string; files: Record<string, Buffer>; pageCount?: number }> {
+export async function runExport(job: ExportJob): Promise<Omit<ExportResult, 'files'> & { files: Record<string, Buffer> }> {
   const result = await exportPool.run(job);
   const files = Object.fromEntries(
     Object.entries(result.files).map(([name, bytes]) => [name, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)]),

@@ -21,7 +21,7 @@ export const CONTENT_TYPES: Record<BookFile, string> = {
 };
 
 /** What the worker needs to make a book's files: its text, its language and its photos (uploaded ones win over stored ones). */
-async function loadBookSource(ctx: AppContext, row: SessionRow, author: string, uploads: Map<string, BookImage>) {
+export async function loadBookSource(ctx: AppContext, row: SessionRow, author: string, uploads: Map<string, BookImage>) {
   const checkpoint = parseCheckpoint(row);
   const images = new Map<string, BookImage>(uploads);
   const keys = [COVER_IMAGE_KEY, ...checkpoint.data.flatMap((c) => [chapterPhotoKey(c.id, 0), chapterPhotoKey(c.id, 1)])];
@@ -53,7 +53,8 @@ const running = new Map<string, { fingerprint: string; job: Promise<unknown> }>(
 
 function singleFlight<T>(key: string, job: ExportJob, run: () => Promise<T>): Promise<T> {
   const hash = createHash('sha256').update(JSON.stringify({ ...job, images: undefined }));
-  for (const [imageKey, image] of [...job.images].sort(([a], [b]) => a.localeCompare(b))) hash.update(imageKey).update(image.data);
+  for (const [imageKey, image] of [...('images' in job ? job.images : [])].sort(([a], [b]) => a.localeCompare(b)))
+    hash.update(imageKey).update(image.data);
   const fingerprint = hash.digest('hex');
   const current = running.get(key);
   if (current?.fingerprint === fingerprint) return current.job as Promise<T>;
@@ -68,7 +69,7 @@ function singleFlight<T>(key: string, job: ExportJob, run: () => Promise<T>): Pr
 }
 
 /** Runs an export in the worker pool; a worker stopped by its memory limit refuses the book (413), the server keeps serving. */
-async function exportFiles(job: ExportJob) {
+export async function exportFiles(job: ExportJob) {
   try {
     return await runExport(job);
   } catch (error) {

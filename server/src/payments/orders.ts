@@ -6,14 +6,14 @@ import type { OrdersTable } from '../db/schema';
 /** SQL of orders. Every function takes the database or a transaction first. */
 
 export type OrderRow = Selectable<OrdersTable>;
-export type OrderKind = 'book' | 'extra_chapter' | 'subscription' | 'gift_card';
+export type OrderKind = 'book' | 'extra_chapter' | 'subscription' | 'gift_card' | 'printing';
 export type OrderStatus = 'created' | 'paid' | 'failed' | 'cancelled' | 'expired' | 'refunded';
 
 export interface NewOrder {
   kind: OrderKind;
   provider: string;
   user_id: number | null;
-  plan_id: number;
+  plan_id: number | null;
   service_session_id?: number | null;
   chapter_id?: number | null;
   subscription_id?: number | null;
@@ -24,6 +24,8 @@ export interface NewOrder {
   email: string;
   recipient_email?: string | null;
   language: string;
+  /** The print quote a printing order pays. */
+  print_quote_id?: number | null;
   /** Set for a renewal charged without a form (its reference is derived from the transaction). */
   reference?: string;
 }
@@ -52,6 +54,7 @@ export function insertOrder(db: Db, input: NewOrder, now: string): Promise<Order
       email: input.email,
       recipient_email: input.recipient_email ?? null,
       language: input.language,
+      print_quote_id: input.print_quote_id ?? null,
       created_at: now,
       updated_at: now,
     })

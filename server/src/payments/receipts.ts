@@ -12,6 +12,19 @@ export async function planName(db: Db, planId: number | null, lng: string): Prom
   return plan ? textsOf<PlanTexts>(plan.translations, orderLanguage(lng)).name : 'Plume';
 }
 
+/** What an order bought, in words: its plan's name, or for printed copies the copies and the title. */
+export async function itemName(ctx: Pick<PaymentsContext, 'db' | 'translate'>, order: OrderRow, lng: string): Promise<string> {
+  if (order.kind === 'printing' && order.print_quote_id !== null) {
+    const quote = await ctx.db
+      .selectFrom('print_quotes')
+      .select(['title', 'copies'])
+      .where('id', '=', order.print_quote_id)
+      .executeTakeFirst();
+    if (quote) return ctx.translate(orderLanguage(lng), 'order.item', { copies: quote.copies, title: quote.title }, 'printing');
+  }
+  return planName(ctx.db, order.plan_id, lng);
+}
+
 const euros = (cents: number) => formatAmount(fromCents(cents));
 
 /** The page where a gift code is typed in, with the code filled in. */
@@ -41,7 +54,7 @@ export async function sendOrderMails(ctx: PaymentsContext, order: OrderRow): Pro
   const base = ctx.config.PUBLIC_URL.replace(/\/+$/, '');
   await ctx.mailer.send(
     composeMail(ctx.translate, lng, 'receipt', order.email, `${base}/${lng}/profile`, {
-      item: await planName(ctx.db, order.plan_id, lng),
+      item: await itemName(ctx, order, lng),
       amount: euros(order.amount_cents),
       tax: euros(taxIncludedCents(order.amount_cents, order.tax_rate_bp)),
       rate: order.tax_rate_bp / 100,

@@ -13,9 +13,12 @@ import { createPaymentProvider } from '../providers/payments';
 import { limitByUser } from '../rate-limit';
 import { giftsRoutes } from '../gifts/routes';
 import { subscriptionsRoutes } from '../subscriptions/routes';
+import { printingRoutes } from '../printing/routes';
 import { startSubscriptionScheduler } from '../subscriptions/renewals';
 import { latestOrderOfSession, listOrdersOfUser, type OrderRow } from './orders';
-import { planName } from './receipts';
+import { itemName, planName } from './receipts';
+import { printOrdersOfUser } from '../printing/repository';
+import type { PrintStatus } from '@common/rules/printing';
 import { sandboxPay } from './sandbox';
 import { alreadyPaid, amountFor, confirmOrder, handleNotification, placeOrder, type PaymentsContext } from './service';
 
@@ -69,7 +72,7 @@ export const moneyRoutes: AreaRoutes = async (api, ctx) => {
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
     });
-    for (const area of [paymentsRoutes(pay), subscriptionsRoutes(pay), giftsRoutes(pay)])
+    for (const area of [paymentsRoutes(pay), subscriptionsRoutes(pay), giftsRoutes(pay), printingRoutes(pay)])
       await area(scope.withTypeProvider<ZodTypeProvider>(), ctx);
   });
 };
@@ -130,13 +133,15 @@ const paymentsRoutes = (pay: PaymentsContext) =>
 
     myOrders: async (request) => {
       const orders = await listOrdersOfUser(db, request.user.id);
+      const prints = new Map((await printOrdersOfUser(db, request.user.id)).map((p) => [p.order_id, p.status as PrintStatus]));
       return {
         success: await Promise.all(
           orders.map(async (order) => ({
             order: order.reference,
             kind: order.kind as 'book',
             status: order.status as 'paid',
-            planName: await planName(db, order.plan_id, request.lng),
+            print_status: order.kind === 'printing' ? (prints.get(order.id) ?? null) : null,
+            planName: await itemName(pay, order, request.lng),
             price: fromCents(order.amount_cents),
             tax: fromCents(taxIncludedCents(order.amount_cents, order.tax_rate_bp)),
             currency: order.currency,

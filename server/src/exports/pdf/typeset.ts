@@ -10,11 +10,15 @@ export interface TypesetOptions {
   trim?: TrimSize;
   /** Hyphenate body text with the book language's patterns (default true). */
   hyphenate?: boolean;
+  /** For the printer: blank pages added at the end up to this many pages in all (printing's minimum and even count). */
+  padTo?: (pages: number) => number;
 }
 
 export interface TypesetResult {
   pdf: Buffer;
   pageCount: number;
+  /** Pages of the book itself, before any blank pages added by `padTo`. */
+  contentPages: number;
 }
 
 const INK = '#1a1a1a';
@@ -49,10 +53,14 @@ export async function typesetBook(book: BookContent, options: TypesetOptions = {
   });
   const m = new Measurer(doc);
   const layout = layoutBook(book, m, { trim, hyphenate: options.hyphenate ?? true });
+  const contentPages = layout.pages.length;
+  const total = options.padTo?.(contentPages) ?? contentPages;
+  for (let page = contentPages; page < total; page += 1)
+    layout.pages.push({ kind: 'blank', ops: [], section: null, dest: null, outline: null });
   render(doc, m, layout, book);
   doc.end();
   await done;
-  return { pdf: Buffer.concat(chunks), pageCount: layout.pages.length };
+  return { pdf: Buffer.concat(chunks), pageCount: layout.pages.length, contentPages };
 }
 
 function render(doc: PDFKit.PDFDocument, m: Measurer, layout: Layout, book: BookContent) {

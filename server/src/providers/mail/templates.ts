@@ -2,7 +2,7 @@ import type { Language } from '@common/constants';
 import type { Translate } from '../../http/messages';
 import type { MailMessage } from './index';
 
-export type MailKind = 'reset' | 'confirm' | 'welcome' | 'receipt' | 'gift' | 'renewal_failed';
+export type MailKind = 'reset' | 'confirm' | 'welcome' | 'receipt' | 'gift' | 'renewal_failed' | 'print_order';
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);

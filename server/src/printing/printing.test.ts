@@ -1,0 +1,391 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyPriceCents, coverGeometry, printedPages, printPriceCents, TRIM_INCHES } from '@common/rules/printing';
+import { buildTestApp, createBook, createUser, buildCheckpoint, type TestApp, type TestUser } from '../../test/helpers';
+import { requestsTo } from '../../test/requests';
+import { docxPlain, docxWithHeadings, encryptedDocx, multipart, WORD_MIME, zipBomb } from '../../test/fixtures/books/forms';
+import { startSmtpStandIn } from '../../test/stand-ins/smtp';
+import { startLuluStandIn, type LuluStandIn } from '../../test/stand-ins/lulu';
+import { pdfText, run, tempFile } from '../exports/test-support';
+import { loadPriceTable } from './prices';
+import { findOrderByReference } from '../payments/orders';
+
+const table = loadPriceTable(path.resolve(import.meta.dirname, '../../../content'));
+const ADDRESS = {
+  recipient_name: 'Ada Lovelace',
+  address: '12 St James’s Square',
+  postal_code: 'SW1Y 4LB',
+  city: 'London',
+  country: 'GB',
+  phone: '+44 20 7946 0000',
+};
+const ACCEPTED = '4111 1111 1111 1111';
+const decodeMail = (raw: string) =>
+  Buffer.from(
+    raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
+    'latin1',
+  ).toString('utf8');
+
+/** A manuscript of `chapters` chapters of `paragraphs` long paragraphs each. */
+const manuscript = (chapters: number, paragraphs: number) =>
+  docxWithHeadings(
+    Array.from({ length: chapters }, (_, c) => ({
+      title: `Chapter ${c + 1}`,
+      paragraphs: Array.from(
+        { length: paragraphs },
+        (_, p) =>
+          `Paragraph ${p + 1} of chapter ${c + 1}. The tide came in slowly over the sand while my grandmother mended the nets and told us about the winter of the great storm, when the boats stayed in the harbour for three weeks and the whole village shared its bread.`,
+      ),
+    })),
+  );
+
+async function pdfPages(pdf: Buffer): Promise<{ pages: number; size: string }> {
+  const file = tempFile('p.pdf', pdf);
+  try {
+    const { stdout } = await run('pdfinfo', [file]);
+    return { pages: Number(/Pages:\s+(\d+)/.exec(stdout)?.[1]), size: /Page size:\s+(.+)/.exec(stdout)?.[1] ?? '' };
+  } finally {
+    fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  }
+}
+
+describe('printing rules', () => {
+  it('gives the Lulu example cover: 6×9 in, 210 pages → 920 × 666 pt', () => {
+    const g = coverGeometry(TRIM_INCHES['6x9'], 210, 444);
+    expect(Math.abs(g.width - 920)).toBeLessThan(1);
+    expect(Math.abs(g.height - 666)).toBeLessThan(1);
+  });
+
+  it('pads to the binding minimum and an even count', () => {
+    expect(printedPages(1, 32)).toBe(32);
+    expect(printedPages(32, 32)).toBe(32);
+    expect(printedPages(33, 32)).toBe(34);
+    expect(printedPages(120, 32)).toBe(120);
+  });
+
+  it('prices by page band: base + pages × per page per copy, then shipping', () => {
+    // The table in content/printing.json: ≤120 pages 3.90 € + 0.025 €/page; ≤300 3.50 € + 0.022; ≤800 3.00 € + 0.02; shipping 6.90 €.
+    expect(copyPriceCents(table, 32)).toBe(390 + 80);
+    expect(copyPriceCents(table, 120)).toBe(390 + 300);
+    expect(copyPriceCents(table, 122)).toBe(350 + Math.round(122 * 2.2));
+    expect(copyPriceCents(table, 800)).toBe(300 + 1600);
+    expect(copyPriceCents(table, 802)).toBeNull();
+    expect(printPriceCents(table, 32, 5)).toBe(5 * 470 + 690);
+    expect(printPriceCents(table, 300, 10)).toBe(10 * (350 + 660) + 690);
+  });
+});
+
+describe('printed copies through the API', { timeout: 240_000 }, () => {
+  let app: TestApp;
+  let smtp: Awaited<ReturnType<typeof startSmtpStandIn>>;
+  beforeAll(async () => {
+    smtp = await startSmtpStandIn();
+    app = await buildTestApp({ SMTP_URL: smtp.url, PRINT_ORDERS_EMAIL: 'printer@example.com' });
+  });
+  afterAll(async () => {
+    await app.close();
+    await smtp.close();
+  });
+  const { post, get } = requestsTo(() => app);
+
+  const upload = (
+    user: TestUser | undefined,
+    file: { name: string; data: Buffer } | null,
+    fields: Record<string, string> = { copies: '5' },
+    lng = 'en',
+  ) => {
+    const form = multipart(fields, file ? [{ field: 'file', filename: file.name, contentType: WORD_MIME, data: file.data }] : []);
+    return app.inject({
+      method: 'POST',
+      url: '/api/uploadDocx',
+      payload: form.payload,
+      headers: { ...form.headers, lng, ...(user?.headers ?? {}) },
+    });
+  };
+  const submit = (user: TestUser, fields: Record<string, string>, file?: Buffer) => {
+    const form = multipart(fields, file ? [{ field: 'file', filename: 'book.docx', contentType: WORD_MIME, data: file }] : []);
+    return app.inject({
+      method: 'POST',
+      url: '/api/submitDocxForPrinting',
+      payload: form.payload,
+      headers: { ...form.headers, lng: 'en', ...user.headers },
+    });
+  };
+  const storedInterior = async (quoteId: string) => {
+    const quote = await app.ctx.db.selectFrom('print_quotes').selectAll().where('reference', '=', quoteId).executeTakeFirstOrThrow();
+    return { quote, pdf: (await app.ctx.storage.get(quote.interior_key))! };
+  };
+
+  it('counts the pages by typesetting: the quote equals the interior PDF, short books padded to 32', async () => {
+    const user = await createUser(app);
+    const short = await upload(user, { name: 'Short story.docx', data: await docxPlain(['Once upon a time.', 'The end.']) });
+    expect(short.statusCode, short.body).toBe(200);
+    const q1 = short.json().success;
+    expect(q1.pageCount).toBe(32);
+    expect(q1.blankPages).toBe(32 - q1.contentPages);
+    expect(q1.blankPages).toBeGreaterThan(0);
+    expect(q1.title).toBe('Short story');
+    expect(q1.price).toBe((5 * 470 + 690) / 100);
+    expect((await pdfPages((await storedInterior(q1.quote_id)).pdf)).pages).toBe(32);
+
+    const long = await upload(user, { name: 'memoir.docx', data: await manuscript(8, 30) });
+    expect(long.statusCode, long.body).toBe(200);
+    const q2 = long.json().success;
+    expect(q2.contentPages).toBeGreaterThan(32);
+    expect(q2.pageCount % 2).toBe(0);
+    const { pdf, quote } = await storedInterior(q2.quote_id);
+    const info = await pdfPages(pdf);
+    expect(info.pages).toBe(q2.pageCount);
+    expect(info.size).toMatch(/^432 x 648 pts/);
+    expect(quote.amount_cents).toBe(printPriceCents(table, q2.pageCount, 5));
+    const text = await pdfText(pdf);
+    expect(text.text).toContain('Paragraph 30 of chapter 8');
+  });
+
+  it('refuses bad input with a translated 4xx and stores no quote', async () => {
+    const user = await createUser(app);
+    const docx = await docxPlain(['Hello.']);
+    const before = (await app.ctx.db.selectFrom('print_quotes').select('id').execute()).length;
+    const cases: Array<[Awaited<ReturnType<typeof upload>>, number, string]> = [
+      [await upload(user, null), 400, 'Please choose your Word document'],
+      [await upload(user, { name: 'book.doc', data: docx }), 415, 'Only Word documents in .docx'],
+      [await upload(user, { name: 'book.docx', data: Buffer.from('just some text') }), 415, 'Only Word documents in .docx'],
+      [await upload(user, { name: 'book.docx', data: Buffer.alloc(0) }), 400, 'no text to print'],
+      [await upload(user, { name: 'book.docx', data: encryptedDocx() }), 400, 'protected by a password'],
+      [await upload(user, { name: 'book.docx', data: Buffer.concat([docx.subarray(0, 200), Buffer.alloc(300)]) }), 400, 'could not read'],
+      [await upload(user, { name: 'book.docx', data: await zipBomb(90_000_000) }), 413, 'too large'],
+      [await upload(user, { name: 'book.docx', data: Buffer.concat([docx, Buffer.alloc(10_000_001)]) }), 413, 'too large'],
+      [await upload(user, { name: 'book.docx', data: docx }, { copies: '4' }), 400, 'between 5 and 500'],
+      [await upload(user, { name: 'book.docx', data: docx }, { copies: 'five' }), 400, 'between 5 and 500'],
+      [await upload(user, { name: 'book.docx', data: docx }, {}), 400, 'between 5 and 500'],
+      [await upload(user, { name: 'book.docx', data: await docxPlain(['   ']) }), 400, 'no text to print'],
+    ];
+    for (const [index, [res, status, message]] of cases.entries()) {
+      expect(res.statusCode, `${index}: ${res.body}`).toBe(status);
+      expect(res.json().error).toContain(message);
+    }
+    const fr = await upload(user, { name: 'book.pdf', data: docx }, { copies: '5' }, 'fr');
+    expect(fr.json().error).toContain('Seuls les documents Word');
+    expect((await upload(undefined, { name: 'book.docx', data: docx })).statusCode).toBe(401);
+    expect((await app.ctx.db.selectFrom('print_quotes').select('id').execute()).length).toBe(before);
+  });
+
+  it('charges the stored quote only: a tampered price, an expired quote, a missing address or another user get no order', async () => {
+    const user = await createUser(app);
+    const other = await createUser(app);
+    const quote = (await upload(user, { name: 'a.docx', data: await docxPlain(['Text.']) })).json().success;
+    const orders = async () => (await app.ctx.db.selectFrom('orders').select('id').where('kind', '=', 'printing').execute()).length;
+    const before = await orders();
+    const tampered = await post('/api/createPrintingPaymentForm', { ...ADDRESS, quote_id: quote.quote_id, price: 1 }, user);
+    expect(tampered.statusCode).toBe(409);
+    expect(tampered.json().error).toContain(`${quote.price}`);
+    const { city: _city, ...noCity } = ADDRESS;
+    const missing = await post('/api/createPrintingPaymentForm', { ...noCity, quote_id: quote.quote_id, price: quote.price }, user);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error).toBe('Please enter the city.');
+    expect(
+      (await post('/api/createPrintingPaymentForm', { ...ADDRESS, quote_id: quote.quote_id, price: quote.price }, other)).statusCode,
+    ).toBe(404);
+    await app.ctx.db
+      .updateTable('print_quotes')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('reference', '=', quote.quote_id)
+      .execute();
+    const expired = await post('/api/createPrintingPaymentForm', { ...ADDRESS, quote_id: quote.quote_id, price: quote.price }, user);
+    expect(expired.statusCode).toBe(410);
+    expect(expired.json().error).toContain('expired');
+    expect(await orders()).toBe(before);
+  });
+
+  it('pays, stores the print order with its PDFs, mails the operator and the author, lists it under My orders', async () => {
+    const user = await createUser(app, { language: 'fr' });
+    const docx = await manuscript(3, 20);
+    const quote = (await upload(user, { name: 'Mémoires.docx', data: docx })).json().success;
+    const formRes = await post('/api/createPrintingPaymentForm', { ...ADDRESS, quote_id: quote.quote_id, price: quote.price }, user, 'fr');
+    expect(formRes.statusCode, formRes.body).toBe(200);
+    const form = formRes.json().success;
+    expect(form.amount).toBe(quote.price);
+    const fields = { ...ADDRESS, copies: '5', quote_id: quote.quote_id, order_id: form.order_id };
+
+    const early = await submit(user, fields, docx);
+    expect(early.statusCode).toBe(402);
+    expect((await get(`/api/printingPaymentStatusCallback/${form.order_id}`, user)).statusCode).toBe(402);
+
+    const paid = await post('/api/sandboxPay', { formToken: form.formToken, card_number: ACCEPTED, expiry: '12/39', cvc: '123' });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const confirmation = await get(`/api/printingPaymentStatusCallback/${form.order_id}`, user);
+    expect(confirmation.statusCode, confirmation.body).toBe(200);
+    expect(confirmation.json().success).toMatchObject({ order: form.order_id, price: quote.price, pageCount: quote.pageCount, copies: 5 });
+    const stranger = await createUser(app);
+    expect((await get(`/api/printingPaymentStatusCallback/${form.order_id}`, stranger)).statusCode).toBe(404);
+    expect((await submit(stranger, fields, docx)).statusCode).toBe(404);
+
+    expect((await submit(user, { ...fields, copies: '6' }, docx)).statusCode).toBe(409);
+    expect((await submit(user, fields, await docxPlain(['Another book.']))).statusCode).toBe(409);
+    const { phone: _phone, ...noPhone } = fields;
+    expect((await submit(user, noPhone, docx)).statusCode).toBe(400);
+
+    const mailsBefore = smtp.messages.length;
+    const done = await submit(user, fields, docx);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().success).toMatchObject({ order: form.order_id, status: 'received' });
+    const order = (await findOrderByReference(app.ctx.db, form.order_id))!;
+    const printOrder = await app.ctx.db.selectFrom('print_orders').selectAll().where('order_id', '=', order.id).executeTakeFirstOrThrow();
+    expect(printOrder).toMatchObject({ city: 'London', country: 'GB', provider: 'email', status: 'received' });
+    const interior = (await app.ctx.storage.get(printOrder.interior_key))!;
+    const cover = (await app.ctx.storage.get(printOrder.cover_key))!;
+    expect((await pdfPages(interior)).pages).toBe(quote.pageCount);
+    const coverInfo = await pdfPages(cover);
+    const g = coverGeometry(TRIM_INCHES['6x9'], quote.pageCount, 444);
+    const [w, h] = coverInfo.size.split(' x ').map((v) => parseFloat(v));
+    expect(Math.abs(w - g.width)).toBeLessThan(1);
+    expect(Math.abs(h - g.height)).toBeLessThan(1);
+
+    const mails = smtp.messages.slice(mailsBefore);
+    const operator = mails.find((m) => m.to.includes('printer@example.com'));
+    expect(operator?.raw).toContain(`${form.order_id}-interior.pdf`);
+    expect(operator?.raw).toContain(`${form.order_id}-cover.pdf`);
+    expect(operator?.raw).toContain('SW1Y 4LB London');
+    const author = mails.find((m) => m.to.includes(user.email));
+    expect(author?.raw).toContain(form.order_id);
+    expect(decodeMail(author!.raw)).toContain('Nous avons bien reçu votre commande de 5 exemplaires imprimés');
+
+    // A second submit (a double click) answers the same order, nothing sent twice.
+    const again = await submit(user, fields, docx);
+    expect(again.json().success.order).toBe(form.order_id);
+    expect(smtp.messages.length).toBe(mailsBefore + mails.length);
+
+    const mine = (await get('/api/myOrders', user, 'fr')).json().success as Array<Record<string, unknown>>;
+    expect(mine.find((o) => o.order === form.order_id)).toMatchObject({
+      kind: 'printing',
+      status: 'paid',
+      print_status: 'received',
+      planName: '5 exemplaires imprimés de « Mémoires »',
+    });
+  });
+
+  it('prints a Plume book straight from its text ("print this book")', async () => {
+    const user = await createUser(app);
+    const checkpoint = buildCheckpoint(4);
+    checkpoint.data.forEach((chapter, c) => {
+      chapter.generated_content = Array.from(
+        { length: 25 },
+        (_, p) =>
+          `Line ${p} of chapter ${c}: the lighthouse keeper counted the ships that passed in the night and wrote their names in a blue notebook.`,
+      ).join('\n');
+    });
+    const book = await createBook(app, { userId: user.id }, { checkpoint, bookName: 'The lighthouse' });
+    const res = await post('/api/quoteBookForPrinting', { service_session_id: book.id, copies: 7 }, user);
+    expect(res.statusCode, res.body).toBe(200);
+    const quote = res.json().success;
+    expect(quote).toMatchObject({ title: 'The lighthouse', copies: 7 });
+    const { pdf } = await storedInterior(quote.quote_id);
+    expect((await pdfPages(pdf)).pages).toBe(quote.pageCount);
+    const other = await createUser(app);
+    expect((await post('/api/quoteBookForPrinting', { service_session_id: book.id, copies: 7 }, other)).statusCode).toBe(404);
+    const empty = await createBook(app, { userId: user.id });
+    const none = await post('/api/quoteBookForPrinting', { service_session_id: empty.id, copies: 5 }, user);
+    expect(none.statusCode).toBe(400);
+    expect(none.json().error).toContain('no written chapter');
+  });
+});
+
+describe('Lulu Print API adapter', { timeout: 240_000 }, () => {
+  let app: TestApp;
+  let lulu: LuluStandIn;
+  beforeAll(async () => {
+    lulu = await startLuluStandIn();
+    app = await buildTestApp({
+      LULU_CLIENT_KEY: lulu.key,
+      LULU_CLIENT_SECRET: lulu.secret,
+      LULU_API_URL: lulu.origin,
+      PUBLIC_URL: 'https://plume.example',
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    await lulu.close();
+  });
+  const { post, get } = requestsTo(() => app);
+
+  async function paidQuote(user: TestUser) {
+    const form = multipart({ copies: '5' }, [
+      { field: 'file', filename: 'story.docx', contentType: WORD_MIME, data: await docxPlain(['A short story.']) },
+    ]);
+    const quote = (
+      await app.inject({ method: 'POST', url: '/api/uploadDocx', payload: form.payload, headers: { ...form.headers, ...user.headers } })
+    ).json().success;
+    const pay = (await post('/api/createPrintingPaymentForm', { ...ADDRESS, quote_id: quote.quote_id, price: quote.price }, user)).json()
+      .success;
+    await post('/api/sandboxPay', { formToken: pay.formToken, card_number: ACCEPTED, expiry: '12/39', cvc: '123' });
+    const sub = multipart({ ...ADDRESS, copies: '5', quote_id: quote.quote_id, order_id: pay.order_id });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/submitDocxForPrinting',
+      payload: sub.payload,
+      headers: { ...sub.headers, ...user.headers },
+    });
+    return { quote, order: pay.order_id as string, res };
+  }
+  const webhook = (body: string, signature: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/luluWebhook',
+      payload: body,
+      headers: { 'content-type': 'application/json', 'lulu-hmac-sha256': signature },
+    });
+  const statusOf = async (user: TestUser, order: string) =>
+    ((await get('/api/myOrders', user)).json().success as Array<{ order: string; print_status: string }>).find((o) => o.order === order)
+      ?.print_status;
+
+  it('creates the print job with signed file links, reconciles the cover size and follows the signed webhook', async () => {
+    const user = await createUser(app);
+    lulu.coverOverride = { width: 905.5, height: 666 };
+    const { quote, order, res } = await paidQuote(user);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().success.status).toBe('sent_to_printer');
+    expect(lulu.coverRequests.at(-1)).toMatchObject({
+      pod_package_id: table.pod_package_id,
+      interior_page_count: quote.pageCount,
+      unit: 'pt',
+    });
+    const job = lulu.jobs.at(-1)!;
+    expect(job.body).toMatchObject({ external_id: order, contact_email: user.email, shipping_level: 'MAIL' });
+    expect(job.body.shipping_address).toMatchObject({
+      street1: ADDRESS.address,
+      postcode: ADDRESS.postal_code,
+      country_code: 'GB',
+      phone_number: ADDRESS.phone,
+    });
+    const item = job.body.line_items![0];
+    expect(item).toMatchObject({ quantity: 5, title: 'story' });
+    // The links Lulu downloads: served to the signature, refused when it is changed.
+    for (const file of ['interior', 'cover'] as const) {
+      const url = new URL(item.printable_normalization![file]!.source_url!);
+      expect(url.origin).toBe('https://plume.example');
+      const ok = await app.inject({ method: 'GET', url: url.pathname + url.search });
+      expect(ok.statusCode).toBe(200);
+      expect(ok.headers['content-type']).toBe('application/pdf');
+      if (file === 'cover') {
+        const size = (await pdfPages(ok.rawPayload)).size.split(' x ').map((v) => parseFloat(v));
+        expect(size[0]).toBeCloseTo(905.5, 0); // Lulu's size won over ours
+      }
+      url.searchParams.set('signature', '0'.repeat(64));
+      expect((await app.inject({ method: 'GET', url: url.pathname + url.search })).statusCode).toBe(404);
+    }
+
+    const forged = lulu.webhook(job.id, 'SHIPPED');
+    const refused = await webhook(forged.body, '1'.repeat(64));
+    expect(refused.statusCode).toBe(401);
+    expect((await webhook(forged.body.replace('SHIPPED', 'CANCELED'), forged.signature)).statusCode).toBe(401);
+    expect(await statusOf(user, order)).toBe('sent_to_printer');
+
+    const inProduction = lulu.webhook(job.id, 'IN_PRODUCTION');
+    expect((await webhook(inProduction.body, inProduction.signature)).statusCode).toBe(200);
+    expect(await statusOf(user, order)).toBe('in_production');
+    const shipped = lulu.webhook(job.id, 'SHIPPED');
+    expect((await webhook(shipped.body, shipped.signature)).statusCode).toBe(200);
+    expect(await statusOf(user, order)).toBe('shipped');
+  });
+});

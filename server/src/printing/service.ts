@@ -1,0 +1,411 @@
+import crypto from 'node:crypto';
+import type { Language } from '@common/constants';
+import { formatAmount, fromCents, taxIncludedCents, toCents } from '@common/rules/prices';
+import { coverGeometry, printPriceCents, TRIM_INCHES, type PrintPriceTable, type PrintStatus } from '@common/rules/printing';
+import type { PrintQuote, ShippingAddress, ShippingFields } from '@common/schemas/printing';
+import { COVER_IMAGE_KEY } from '@common/schemas/workspace';
+import type { AppContext } from '../app';
+import type { RequestUser } from '../auth/guard';
+import { sessionFileKey } from '../books/files';
+import type { SessionRow } from '../books/repository';
+import { readStoredImage } from '../exports/images';
+import { exportFiles, loadBookSource } from '../exports/service';
+import { chapterParagraphs, cleanLine } from '../exports/text';
+import type { ExportResult } from '../exports/worker';
+import { AppError, badRequest, conflict, notFound, paymentRequired } from '../http/errors';
+import type { UploadedFile } from '../http/multipart';
+import { composeMail } from '../providers/mail/templates';
+import { findOrderByReference, type OrderRow } from '../payments/orders';
+import { confirmOrder, orderLanguage, placeOrder, type PaymentsContext } from '../payments/service';
+import { renderCoverSpread } from './cover';
+import { emailFulfilment } from './fulfilment/email';
+import type { PrintFulfilment, PrintJob } from './fulfilment';
+import { printStatusOfLulu, verifyLuluSignature } from './fulfilment/lulu';
+import {
+  findPrintOrderByJob,
+  findPrintOrderOfOrder,
+  findQuoteOfUser,
+  insertPrintOrder,
+  insertQuote,
+  newQuoteReference,
+  updatePrintOrder,
+  type PrintOrderRow,
+  type QuoteRow,
+} from './repository';
+
+/** What the printing calls work with: the app, the payments context (orders, mailer, clock), the price table, the printer. */
+export interface PrintingContext {
+  app: AppContext;
+  pay: PaymentsContext;
+  table: PrintPriceTable;
+  fulfilment: PrintFulfilment;
+}
+
+const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+const CFB_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+const ENCRYPTED_PACKAGE = Buffer.from('EncryptedPackage', 'utf16le');
+/** Links given to the print provider stay valid this long (Lulu downloads within hours). */
+const FILE_LINK_LIFETIME_MS = 7 * 24 * 3600_000;
+
+const sha256 = (data: Buffer) => crypto.createHash('sha256').update(data).digest('hex');
+const quoteInteriorKey = (reference: string) => `printing/quotes/${reference}/interior.pdf`;
+export const orderFileKey = (reference: string, file: 'interior.pdf' | 'cover.pdf') => `printing/orders/${reference}/${file}`;
+
+/** Copies as typed: a whole number within the table's limits, else a translated 400. */
+export function parseCopies(raw: unknown, table: PrintPriceTable): number {
+  const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
+  const copies = /^\d{1,6}$/.test(text) ? Number(text) : NaN;
+  if (!Number.isInteger(copies) || copies < table.min_copies || copies > table.max_copies)
+    throw badRequest('printing.copies_invalid', { min: table.min_copies, max: table.max_copies });
+  return copies;
+}
+
+const ADDRESS_FIELDS = ['recipient_name', 'address', 'postal_code', 'city', 'country', 'phone'] as const;
+
+/** Every line a carrier needs, each present (a translated 400 names the first one missing). */
+export function parseAddress(fields: ShippingFields): ShippingAddress {
+  const values = Object.fromEntries(
+    ADDRESS_FIELDS.map((name) => [name, cleanLine(fields[name] ?? '').slice(0, 200)]),
+  ) as unknown as ShippingAddress;
+  for (const name of ADDRESS_FIELDS) if (!values[name]) throw badRequest(`printing.${name}_missing`);
+  values.country = values.country.toUpperCase();
+  if (!/^[A-Z]{2}$/.test(values.country)) throw badRequest('printing.country_missing');
+  if (!/^\+?[\d\s().-]{6,25}$/.test(values.phone)) throw badRequest('printing.phone_invalid');
+  return values;
+}
+
+export function presentQuote(quote: QuoteRow, table: PrintPriceTable): PrintQuote {
+  return {
+    quote_id: quote.reference,
+    pageCount: quote.page_count,
+    contentPages: quote.content_pages,
+    blankPages: quote.page_count - quote.content_pages,
+    copies: quote.copies,
+    price: fromCents(quote.amount_cents),
+    copyPrice: fromCents((quote.amount_cents - table.shipping_cents) / quote.copies),
+    shipping: fromCents(table.shipping_cents),
+    currency: quote.currency,
+    title: quote.title,
+    expires_at: quote.expires_at,
+  };
+}
+
+/** The interior is typeset in the export pool; a document it refused answers its translated error (books.* → printing.*). */
+async function typesetInterior(job: Parameters<typeof exportFiles>[0]): Promise<ExportResult & { files: Record<string, Buffer> }> {
+  let result;
+  try {
+    result = await exportFiles(job);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'exports.too_heavy')
+      throw new AppError(413, 'printing.document_too_big', { max_mb: 10 });
+    throw error;
+  }
+  if (result.refused) throw new AppError(result.refused.status, result.refused.code.replace(/^books\./, 'printing.'), { max_mb: 10 });
+  return result;
+}
+
+async function saveQuote(
+  ctx: PrintingContext,
+  input: {
+    user: RequestUser;
+    sessionId: number | null;
+    fileHash: string;
+    copies: number;
+    result: ExportResult & { files: Record<string, Buffer> };
+  },
+): Promise<PrintQuote> {
+  const { table } = ctx;
+  const pages = input.result.pageCount ?? 0;
+  if (pages > table.max_pages) throw badRequest('printing.too_many_pages', { max: table.max_pages, pages });
+  const amount = printPriceCents(table, pages, input.copies);
+  if (amount === null) throw badRequest('printing.too_many_pages', { max: table.max_pages, pages });
+  const reference = newQuoteReference();
+  const key = quoteInteriorKey(reference);
+  await ctx.app.storage.put(key, input.result.files['interior.pdf'], 'application/pdf');
+  const now = ctx.pay.now();
+  const quote = await insertQuote(ctx.app.db, {
+    reference,
+    user_id: input.user.id,
+    service_session_id: input.sessionId,
+    file_hash: input.fileHash,
+    title: input.result.title,
+    author: `${input.user.first_name} ${input.user.last_name}`.trim(),
+    content_pages: input.result.contentPages ?? pages,
+    page_count: pages,
+    copies: input.copies,
+    amount_cents: amount,
+    currency: table.currency,
+    interior_key: key,
+    expires_at: new Date(now.getTime() + table.quote_lifetime_minutes * 60_000).toISOString(),
+    created_at: now.toISOString(),
+  });
+  return presentQuote(quote, table);
+}
+
+/**
+ * uploadDocx: a .docx (only) typeset for the print trim by the export engine (mammoth → our
+ * layout, in the worker pool); its page count and price are stored as a quote.
+ */
+export async function quoteDocx(
+  ctx: PrintingContext,
+  user: RequestUser,
+  upload: UploadedFile | undefined,
+  copiesRaw: unknown,
+  lng: Language,
+): Promise<PrintQuote> {
+  if (!upload) throw badRequest('printing.document_missing');
+  if (!/\.docx$/i.test(upload.filename)) throw new AppError(415, 'printing.document_wrong_type');
+  const copies = parseCopies(copiesRaw, ctx.table);
+  const data = upload.data;
+  if (data.length === 0) throw badRequest('printing.document_empty');
+  if (data.subarray(0, 8).equals(CFB_MAGIC) && data.includes(ENCRYPTED_PACKAGE)) throw badRequest('printing.document_encrypted');
+  if (!data.subarray(0, 4).equals(ZIP_MAGIC)) throw new AppError(415, 'printing.document_wrong_type');
+  const title = cleanLine(upload.filename.replace(/\.docx$/i, '').replace(/[_]+/g, ' ')).slice(0, 200);
+  const result = await typesetInterior({
+    kind: 'print-docx',
+    docx: data,
+    title,
+    author: `${user.first_name} ${user.last_name}`.trim(),
+    language: lng,
+    trim: ctx.table.trim,
+    minPages: ctx.table.min_pages,
+  });
+  return saveQuote(ctx, { user, sessionId: null, fileHash: sha256(data), copies, result });
+}
+
+/** "Print this book": a Plume book typeset for the print trim straight from its text, no export or upload. */
+export async function quoteBook(ctx: PrintingContext, user: RequestUser, book: SessionRow, copiesRaw: unknown): Promise<PrintQuote> {
+  const copies = parseCopies(copiesRaw ?? ctx.table.min_copies, ctx.table);
+  const author = `${user.first_name} ${user.last_name}`.trim();
+  const { source, language, images } = await loadBookSource(ctx.app, book, author, new Map());
+  if (!source.checkpoint.data.some((chapter) => chapterParagraphs(chapter).length > 0)) throw badRequest('printing.book_empty');
+  const result = await typesetInterior({ kind: 'print', source, language, images, trim: ctx.table.trim, minPages: ctx.table.min_pages });
+  return saveQuote(ctx, { user, sessionId: book.id, fileHash: sha256(result.files['interior.pdf']), copies, result });
+}
+
+async function liveQuote(ctx: PrintingContext, user: RequestUser, reference: string): Promise<QuoteRow> {
+  const quote = await findQuoteOfUser(ctx.app.db, reference, user.id);
+  if (!quote) throw notFound('printing.unknown_quote');
+  if (quote.expires_at <= ctx.pay.now().toISOString()) throw new AppError(410, 'printing.quote_expired');
+  return quote;
+}
+
+/**
+ * createPrintingPaymentForm: charges the stored quote, never a client's amount. A price other
+ * than the quote's (tampered, or a stale screen) and an expired quote are refused before any order.
+ */
+export async function createPrintingForm(
+  ctx: PrintingContext,
+  user: RequestUser,
+  body: ShippingFields & { price: number; quote_id: string },
+  lng: Language,
+) {
+  const quote = await liveQuote(ctx, user, body.quote_id);
+  if (toCents(body.price) !== quote.amount_cents)
+    throw new AppError(
+      409,
+      'printing.price_changed',
+      { price: formatAmount(fromCents(quote.amount_cents)) },
+      { price: fromCents(quote.amount_cents) },
+    );
+  parseAddress(body);
+  const form = await placeOrder(ctx.pay, {
+    kind: 'printing',
+    user_id: user.id,
+    plan_id: null,
+    service_session_id: quote.service_session_id,
+    amount_cents: quote.amount_cents,
+    currency: quote.currency,
+    email: user.email,
+    language: lng,
+    print_quote_id: quote.id,
+  });
+  return { ...form, amount: fromCents(quote.amount_cents), currency: quote.currency };
+}
+
+/** The caller's printing order by its reference, confirmed with the provider; 404 for anyone else's. */
+async function printingOrderOf(ctx: PrintingContext, user: RequestUser, reference: string): Promise<OrderRow> {
+  const found = await findOrderByReference(ctx.app.db, reference);
+  if (!found || found.kind !== 'printing' || found.user_id !== user.id) throw notFound('payments.unknown_order');
+  return confirmOrder(ctx.pay, found);
+}
+
+/** printingPaymentStatusCallback: what was paid, or 402 while it is not. */
+export async function printingConfirmation(ctx: PrintingContext, user: RequestUser, reference: string) {
+  const order = await printingOrderOf(ctx, user, reference);
+  if (order.status !== 'paid') throw paymentRequired('payments.not_paid');
+  const quote = await ctx.app.db.selectFrom('print_quotes').selectAll().where('id', '=', order.print_quote_id!).executeTakeFirstOrThrow();
+  return {
+    order: order.reference,
+    quote_id: quote.reference,
+    price: fromCents(order.amount_cents),
+    currency: order.currency,
+    tax: fromCents(taxIncludedCents(order.amount_cents, order.tax_rate_bp)),
+    pageCount: quote.page_count,
+    copies: quote.copies,
+    title: quote.title,
+  };
+}
+
+/** A link the print provider can fetch without an account: HMAC of the order, the file and the expiry. */
+export function signFileLink(ctx: Pick<PrintingContext, 'app'>, reference: string, file: 'interior.pdf' | 'cover.pdf', expires: number) {
+  return crypto.createHmac('sha256', fileLinkKey(ctx)).update(`${reference}/${file}/${expires}`).digest('hex');
+}
+const fileLinkKey = (ctx: Pick<PrintingContext, 'app'>) =>
+  crypto
+    .createHmac('sha256', ctx.app.config.SECRET_KEY ?? 'plume-development')
+    .update('print-files')
+    .digest();
+
+export function fileLink(ctx: Pick<PrintingContext, 'app'>, reference: string, file: 'interior.pdf' | 'cover.pdf', now: Date): string {
+  const expires = Math.floor((now.getTime() + FILE_LINK_LIFETIME_MS) / 1000);
+  const base = ctx.app.config.PUBLIC_URL.replace(/\/+$/, '');
+  return `${base}/api/printFile/${reference}/${file}?expires=${expires}&signature=${signFileLink(ctx, reference, file, expires)}`;
+}
+
+export function checkFileLink(
+  ctx: PrintingContext,
+  reference: string,
+  file: 'interior.pdf' | 'cover.pdf',
+  expires: number,
+  signature: string,
+) {
+  const expected = Buffer.from(signFileLink(ctx, reference, file, expires), 'hex');
+  const given = Buffer.from(signature, 'hex');
+  const valid = expected.length === given.length && crypto.timingSafeEqual(expected, given);
+  if (!valid || expires * 1000 < ctx.pay.now().getTime()) throw notFound('not_found');
+}
+
+/**
+ * submitDocxForPrinting: only for a paid order of this very quote (same copies, same document when
+ * one is sent). The print order is stored once with its interior and cover, handed to the print
+ * provider, and the author is told by e-mail. A second submit answers the first order.
+ */
+export async function submitPrintOrder(
+  ctx: PrintingContext,
+  user: RequestUser,
+  fields: ShippingFields & { copies?: string; quote_id: string; order_id: string },
+  upload: UploadedFile | undefined,
+  lng: Language,
+) {
+  const { db, storage, translate } = ctx.app;
+  const order = await printingOrderOf(ctx, user, fields.order_id);
+  if (order.status !== 'paid') throw paymentRequired('printing.not_paid');
+  const quote = await findQuoteOfUser(db, fields.quote_id, user.id);
+  if (!quote || order.print_quote_id !== quote.id) throw conflict('printing.quote_mismatch');
+  const existing = await findPrintOrderOfOrder(db, order.id);
+  if (existing) return presentPrintOrder(ctx, order, existing, lng);
+  if (fields.copies !== undefined && parseCopies(fields.copies, ctx.table) !== quote.copies) throw conflict('printing.copies_changed');
+  if (upload && upload.data.length > 0 && sha256(upload.data) !== quote.file_hash) throw conflict('printing.document_changed');
+  const address = parseAddress(fields);
+
+  const interior = await storage.get(quote.interior_key);
+  if (!interior) throw new AppError(410, 'printing.quote_expired');
+  const interiorKey = orderFileKey(order.reference, 'interior.pdf');
+  const coverKey = orderFileKey(order.reference, 'cover.pdf');
+  await storage.put(interiorKey, interior, 'application/pdf');
+  const now = ctx.pay.now();
+  const inserted = await insertPrintOrder(db, {
+    order_id: order.id,
+    quote_id: quote.id,
+    user_id: user.id,
+    ...address,
+    interior_key: interiorKey,
+    cover_key: coverKey,
+    status: 'received',
+    provider: ctx.fulfilment.kind,
+    provider_job_id: null,
+    provider_status: null,
+    created_at: now.toISOString(),
+    updated_at: now.toISOString(),
+  });
+  if (!inserted) return presentPrintOrder(ctx, order, (await findPrintOrderOfOrder(db, order.id))!, lng);
+
+  const language = orderLanguage(order.language);
+  const coverImage =
+    quote.service_session_id === null ? null : await storage.get(sessionFileKey(quote.service_session_id, COVER_IMAGE_KEY));
+  const image = coverImage ? await readStoredImage(coverImage) : null;
+  const job: PrintJob = {
+    reference: order.reference,
+    title: quote.title,
+    copies: quote.copies,
+    pageCount: quote.page_count,
+    contactEmail: user.email,
+    address,
+    interior,
+    geometry: coverGeometry(TRIM_INCHES[ctx.table.trim], quote.page_count, ctx.table.pages_per_inch),
+    cover: (geometry) =>
+      renderCoverSpread(
+        { title: quote.title, author: quote.author, image, backLine: translate(language, 'cover.back_line', {}, 'printing') },
+        geometry,
+      ),
+    urls: { interior: fileLink(ctx, order.reference, 'interior.pdf', now), cover: fileLink(ctx, order.reference, 'cover.pdf', now) },
+    storeCover: (pdf) => storage.put(coverKey, pdf, 'application/pdf'),
+  };
+  let row = inserted;
+  try {
+    const sent = await ctx.fulfilment.submit(job);
+    await updatePrintOrder(
+      db,
+      row.id,
+      { status: sent.status, provider_job_id: sent.jobId, provider_status: sent.providerStatus },
+      now.toISOString(),
+    );
+  } catch (error) {
+    // The order is paid and stored: a person takes over rather than losing it.
+    ctx.pay.log.error({ err: error, reference: order.reference }, 'print provider refused the order: sent to the print operator instead');
+    await emailFulfilment(ctx.pay.mailer, ctx.app.config.PRINT_ORDERS_EMAIL)
+      .submit(job)
+      .then(() => updatePrintOrder(db, row.id, { provider: 'email' }, now.toISOString()))
+      .catch((mailError: unknown) => ctx.pay.log.error({ err: mailError, reference: order.reference }, 'print order not sent'));
+  }
+  row = (await findPrintOrderOfOrder(db, order.id))!;
+  await sendPrintConfirmation(ctx, order, quote, address).catch((error: unknown) =>
+    ctx.pay.log.error({ err: error, reference: order.reference }, 'print confirmation not sent'),
+  );
+  return presentPrintOrder(ctx, order, row, lng);
+}
+
+function presentPrintOrder(ctx: PrintingContext, order: OrderRow, row: PrintOrderRow, lng: Language) {
+  return {
+    order: order.reference,
+    status: row.status as PrintStatus,
+    message: ctx.app.translate(lng, 'submit.success', { reference: order.reference }, 'printing'),
+  };
+}
+
+/** The author's confirmation: what will be printed, how many, where it goes. */
+async function sendPrintConfirmation(ctx: PrintingContext, order: OrderRow, quote: QuoteRow, address: ShippingAddress) {
+  const lng = orderLanguage(order.language);
+  const base = ctx.app.config.PUBLIC_URL.replace(/\/+$/, '');
+  await ctx.pay.mailer.send(
+    composeMail(ctx.app.translate, lng, 'print_order', order.email, `${base}/${lng}/profile`, {
+      title: quote.title,
+      copies: quote.copies,
+      pages: quote.page_count,
+      reference: order.reference,
+      address: [address.recipient_name, address.address, `${address.postal_code} ${address.city}`, address.country].join(', '),
+    }),
+  );
+}
+
+/**
+ * Lulu's PRINT_JOB_STATUS_CHANGED webhook: refused (401) unless signed with the API secret; then
+ * the print order of that job takes the new status (unknown jobs and statuses are ignored).
+ */
+export async function applyLuluWebhook(ctx: PrintingContext, raw: Buffer, signature: string | undefined): Promise<void> {
+  const secret = ctx.app.config.LULU_CLIENT_SECRET;
+  if (!secret || !verifyLuluSignature(secret, raw, signature)) throw new AppError(401, 'printing.bad_signature');
+  let event: { topic?: string; data?: { id?: number | string; status?: { name?: string } } };
+  try {
+    event = JSON.parse(raw.toString('utf8')) as typeof event;
+  } catch {
+    throw badRequest();
+  }
+  if (event.topic !== 'PRINT_JOB_STATUS_CHANGED' || event.data?.id === undefined) return;
+  const row = await findPrintOrderByJob(ctx.app.db, 'lulu', String(event.data.id));
+  const name = event.data.status?.name ?? '';
+  const status = printStatusOfLulu(name);
+  if (!row || !status) return;
+  await updatePrintOrder(ctx.app.db, row.id, { status, provider_status: name }, ctx.pay.now().toISOString());
+}
