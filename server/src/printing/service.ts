@@ -60,14 +60,23 @@ export function parseCopies(raw: unknown, table: PrintPriceTable): number {
   return copies;
 }
 
-const ADDRESS_FIELDS = ['recipient_name', 'address', 'postal_code', 'city', 'country', 'phone'] as const;
+/** Each line of the address and the error naming it when it is missing. */
+const MISSING = {
+  recipient_name: 'printing.recipient_name_missing',
+  address: 'printing.address_missing',
+  postal_code: 'printing.postal_code_missing',
+  city: 'printing.city_missing',
+  country: 'printing.country_missing',
+  phone: 'printing.phone_missing',
+} as const;
+const ADDRESS_FIELDS = Object.keys(MISSING) as Array<keyof typeof MISSING>;
 
 /** Every line a carrier needs, each present (a translated 400 names the first one missing). */
 export function parseAddress(fields: ShippingFields): ShippingAddress {
   const values = Object.fromEntries(
     ADDRESS_FIELDS.map((name) => [name, cleanLine(fields[name] ?? '').slice(0, 200)]),
   ) as unknown as ShippingAddress;
-  for (const name of ADDRESS_FIELDS) if (!values[name]) throw badRequest(`printing.${name}_missing`);
+  for (const name of ADDRESS_FIELDS) if (!values[name]) throw badRequest(MISSING[name]);
   values.country = values.country.toUpperCase();
   if (!/^[A-Z]{2}$/.test(values.country)) throw badRequest('printing.country_missing');
   if (!/^\+?[\d\s().-]{6,25}$/.test(values.phone)) throw badRequest('printing.phone_invalid');
@@ -90,6 +99,16 @@ export function presentQuote(quote: QuoteRow, table: PrintPriceTable): PrintQuot
   };
 }
 
+/** The manuscript import's refusals, told in printing's words. */
+const IMPORT_ERRORS: Record<string, string> = {
+  'books.document_wrong_type': 'printing.document_wrong_type',
+  'books.document_empty': 'printing.document_empty',
+  'books.document_encrypted': 'printing.document_encrypted',
+  'books.document_damaged': 'printing.document_damaged',
+  'books.document_too_big': 'printing.document_too_big',
+  'books.document_too_long': 'printing.document_too_long',
+};
+
 /** The interior is typeset in the export pool; a document it refused answers its translated error (books.* → printing.*). */
 async function typesetInterior(job: Parameters<typeof exportFiles>[0]): Promise<ExportResult & { files: Record<string, Buffer> }> {
   let result;
@@ -100,7 +119,8 @@ async function typesetInterior(job: Parameters<typeof exportFiles>[0]): Promise<
       throw new AppError(413, 'printing.document_too_big', { max_mb: 10 });
     throw error;
   }
-  if (result.refused) throw new AppError(result.refused.status, result.refused.code.replace(/^books\./, 'printing.'), { max_mb: 10 });
+  if (result.refused)
+    throw new AppError(result.refused.status, IMPORT_ERRORS[result.refused.code] ?? 'printing.document_damaged', { max_mb: 10 });
   return result;
 }
 
@@ -336,7 +356,7 @@ export async function submitPrintOrder(
     geometry: coverGeometry(TRIM_INCHES[ctx.table.trim], quote.page_count, ctx.table.pages_per_inch),
     cover: (geometry) =>
       renderCoverSpread(
-        { title: quote.title, author: quote.author, image, backLine: translate(language, 'cover.back_line', {}, 'printing') },
+        { title: quote.title, author: quote.author, image, backLine: translate(language, 'print_order.cover_back_line', {}, 'mail') },
         geometry,
       ),
     urls: { interior: fileLink(ctx, order.reference, 'interior.pdf', now), cover: fileLink(ctx, order.reference, 'cover.pdf', now) },
@@ -370,7 +390,7 @@ function presentPrintOrder(ctx: PrintingContext, order: OrderRow, row: PrintOrde
   return {
     order: order.reference,
     status: row.status as PrintStatus,
-    message: ctx.app.translate(lng, 'submit.success', { reference: order.reference }, 'printing'),
+    message: ctx.app.translate(lng, 'print_order.submitted', { reference: order.reference }, 'mail'),
   };
 }
 
