@@ -17,6 +17,9 @@ const INK = '#2b2420';
 const ACCENT = '#7a3e2b';
 const MUTED = '#5c514a';
 
+/** The redeem page's address as a person types it: no scheme, no query (the code is printed above). */
+export const printedAddress = (url: string) => url.replace(/^https?:\/\//, '').replace(/[?#].*$/, '');
+
 /**
  * A printable gift card (A5 landscape) in the buyer's language: the plan, a ruled field for a
  * personal message written by hand, the code `PLUME-XXXX-XXXX`, its expiry and where to redeem it.
@@ -49,12 +52,24 @@ export function renderGiftCardPdf(translate: Translate, lng: Language, input: Gi
   const column = width - 2 * left;
   doc.fillColor(ACCENT).font('semibold').fontSize(30).text('Plume', left, 48, { width: column, align: 'center' });
   doc.fillColor(INK).font('italic').fontSize(17).text(t('title'), left, 88, { width: column, align: 'center' });
-  doc.font('semibold').fontSize(20).text(input.planName, left, 120, { width: column, align: 'center' });
+  // A small ornament under the title: a rule, a diamond, a rule.
+  const middle = width / 2;
+  doc.strokeColor(ACCENT).lineWidth(0.6);
+  doc
+    .moveTo(middle - 70, 117)
+    .lineTo(middle - 8, 117)
+    .stroke();
+  doc
+    .moveTo(middle + 8, 117)
+    .lineTo(middle + 70, 117)
+    .stroke();
+  doc.save().translate(middle, 117).rotate(45).rect(-3, -3, 6, 6).fill(ACCENT).restore();
+  doc.font('semibold').fontSize(20).text(input.planName, left, 124, { width: column, align: 'center' });
   doc
     .fillColor(MUTED)
     .font('regular')
     .fontSize(11)
-    .text(t('value', { price: formatAmount(fromCents(input.priceCents)) }), left, 148, { width: column, align: 'center' });
+    .text(t('value', { price: formatAmount(fromCents(input.priceCents)) }), left, 151, { width: column, align: 'center' });
 
   // The personal message, written by hand on the printed card.
   doc.fillColor(MUTED).font('italic').fontSize(11).text(t('message'), left, 176, { width: column });
@@ -72,7 +87,11 @@ export function renderGiftCardPdf(translate: Translate, lng: Language, input: Gi
     .fillColor(MUTED)
     .font('regular')
     .fontSize(10)
-    .text(t('how', { url: input.redeemUrl, date: expires }), left, 340, { width: column, align: 'center' });
+    .text(t('how', { url: printedAddress(input.redeemUrl), date: expires }), left, 340, {
+      width: column,
+      align: 'center',
+      link: input.redeemUrl,
+    });
   doc.end();
   return done;
 }

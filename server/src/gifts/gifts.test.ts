@@ -99,10 +99,10 @@ describe('gift cards', () => {
     const someoneElse = await createUser(app);
     const otherBook = await createBook(app, { userId: someoneElse.id });
     const refused = await redeem(someoneElse, otherBook.id, code!);
-    expect(refused.json().code).toBe('coupons.used_up');
+    expect(refused.json().code).toBe('coupons.gift_used');
     expect((await findSessionRow(app.ctx.db, otherBook.id))!.is_payed).toBe(0);
     const secondBook = await createBook(app, { userId: newcomer.id });
-    expect((await redeem(newcomer, secondBook.id, code!)).json().code).toBe('coupons.used_up');
+    expect((await redeem(newcomer, secondBook.id, code!)).json().code).toBe('coupons.gift_used');
   });
 
   it('an unpaid gift order yields no card and no code', async () => {

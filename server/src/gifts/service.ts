@@ -49,7 +49,7 @@ export async function redeemGiftCard(
   if (!card || card.voided_at) throw badRequest('coupons.invalid');
   if (card.redeemed_at) {
     if (card.redeemed_by === input.userId && card.redeemed_session_id === input.session.id) return { is_payed: true };
-    throw badRequest('coupons.used_up');
+    throw badRequest('coupons.gift_used');
   }
   const at = now.toISOString();
   if (card.expires_at <= at) throw badRequest('coupons.expired');
@@ -62,7 +62,7 @@ export async function redeemGiftCard(
       .where('voided_at', 'is', null)
       .where('expires_at', '>', at)
       .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) throw badRequest('coupons.used_up');
+    if (Number(claimed.numUpdatedRows) !== 1) throw badRequest('coupons.gift_used');
     await markSessionPaid(trx, input.session.id, at);
   });
   return { is_payed: true };

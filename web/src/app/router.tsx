@@ -27,6 +27,7 @@ const ManageSubscriptionsPage = page(() => import('../features/subscriptions/pag
 const GiftCardPage = page(() => import('../features/gifts/pages/gift-card-page'), 'GiftCardPage');
 const GiftCardPaymentPage = page(() => import('../features/gifts/pages/gift-card-payment-page'), 'GiftCardPaymentPage');
 const GiftCardFormPage = page(() => import('../features/gifts/pages/gift-card-form-page'), 'GiftCardFormPage');
+const RedeemGiftPage = page(() => import('../features/gifts/pages/redeem-gift-page'), 'RedeemGiftPage');
 const AudiobookPaymentPage = page(() => import('../features/audiobook/pages/audiobook-payment-page'), 'AudiobookPaymentPage');
 const ThankYouPurchasePage = page(() => import('../features/payments/pages/thank-you-purchase-page'), 'ThankYouPurchasePage');
 const PrintingPage = page(() => import('../features/printing/pages/printing-page'), 'PrintingPage');
@@ -97,6 +98,7 @@ export const router = createBrowserRouter([
       { path: 'gift-card', element: <GiftCardPage /> },
       { path: 'gift-card-payment', element: <GiftCardPaymentPage /> },
       { path: 'gift-card-form', element: <GiftCardFormPage /> },
+      { path: 'redeem-gift', element: <RedeemGiftPage /> },
       { path: 'audiobook-payment', element: <AudiobookPaymentPage /> },
       { path: 'thankyou/purchase', element: <ThankYouPurchasePage /> },
       { path: 'thankyou/register', element: <ThankYouRegisterPage /> },

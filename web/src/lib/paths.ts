@@ -19,6 +19,8 @@ export const paths = {
   giftCard: (lng: Language) => `/${lng}/gift-card`,
   giftCardPayment: (lng: Language) => `/${lng}/gift-card-payment`,
   giftCardForm: (lng: Language) => `/${lng}/gift-card-form`,
+  /** Our own (docs/payments.md): where the recipient's e-mail link opens, with the code ready. */
+  redeemGift: (lng: Language, code?: string) => `/${lng}/redeem-gift${code ? `?code=${encodeURIComponent(code)}` : ''}`,
   audiobookPayment: (lng: Language) => `/${lng}/audiobook-payment`,
   thankYouPurchase: (lng: Language, order?: string) => `/${lng}/thankyou/purchase${order ? `?order=${encodeURIComponent(order)}` : ''}`,
   thankYouRegister: (lng: Language) => `/${lng}/thankyou/register`,

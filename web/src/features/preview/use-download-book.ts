@@ -2,30 +2,23 @@ import { useMutation } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
-import { DOWNLOAD_URL_REVOKE_MS, TOAST_AUTO_CLOSE_MS } from '@common/constants';
+import { TOAST_AUTO_CLOSE_MS } from '@common/constants';
 import { exportsApi } from '@common/api/exports';
 import type { BookFile, GeneratedBook } from '@common/schemas/exports';
 import { call, callRaw } from '../../lib/api';
+import { offerDownload } from '../../lib/download';
 
 /** POST /api/postGenerateBook: the server reads the book's photos from its storage. */
 const generateBook = (sessionId: number) => call(exportsApi.postGenerateBook, { fields: { service_session_id: sessionId } });
 
 /**
  * Fetches a book file with the signed-in user's token (files are served only to the owner) and
- * hands it to the browser as a download; the object URL is revoked after 40 s (spec section 9).
+ * hands it to the browser as a download.
  */
 async function saveFile(id: number, file: BookFile, name: string): Promise<boolean> {
   try {
     const response = await callRaw(exportsApi.bookFile, { params: { id, file } }, { quiet: true });
-    const href = URL.createObjectURL(await response.blob());
-    const link = document.createElement('a');
-    link.href = href;
-    link.download = name;
-    link.rel = 'noopener';
-    document.body.append(link);
-    link.click();
-    link.remove();
-    window.setTimeout(() => URL.revokeObjectURL(href), DOWNLOAD_URL_REVOKE_MS);
+    offerDownload(await response.blob(), name);
     return true;
   } catch (error) {
     console.error('could not download file', error);

@@ -1,33 +1,34 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { paymentsApi } from '@common/api/payments';
 import { languageOfPath } from '@common/languages';
 import { formatAmount } from '@common/rules/prices';
-import type { PaymentForm } from '@common/schemas/payments';
-import { Button } from '../../../components/button';
-import { Loader } from '../../../components/loader';
 import { Screen } from '../../../components/screen';
-import { ApiError, call } from '../../../lib/api';
+import { call } from '../../../lib/api';
 import { paths } from '../../../lib/paths';
-import { CardForm } from '../components/card-form';
-import { pushPaymentFailureEvent, pushPurchaseEvent } from '../lib/analytics';
-import type { ClientAnswer } from '../lib/kr-answer';
+import { Checkout } from '../components/checkout';
+import { pushPurchaseEvent } from '../lib/analytics';
+import styles from '../components/card-form.module.css';
 
 /** Navigation state of /payment (spec section 2). */
-interface PaymentState {
+export interface PaymentState {
   service_session_id?: number;
   plan_id?: number;
   is_add_chapter?: boolean;
+  /** The chapter an extra-chapter payment adds (the 'add an extra chapter' modal's draft, with its new id). */
   chapter_to_add?: { id: number };
   index_chapter_to_add?: number;
+  /** A percentage coupon the plan modal accepted: the server charges the reduced price. */
+  coupon_code?: string;
+  percent_off?: number;
 }
 
 /**
  * Single book (or extra chapter): getPaymentForm (skipped when the id is 0) → createPaymentForm →
- * card form → PAID → onPaymentCallback → success message, purchase event → thank-you page.
- * A refusal shows the provider's reason and pushes a failure event; nothing is unlocked.
+ * card form → PAID → onPaymentCallback → success message, purchase event → thank-you page (an extra
+ * chapter goes back to the book, carrying the chapter to add). A refusal shows the provider's reason
+ * and pushes a failure event; nothing is unlocked.
  */
 export function PaymentPage() {
   const { t } = useTranslation('payments');
@@ -35,42 +36,24 @@ export function PaymentPage() {
   const navigate = useNavigate();
   const lng = languageOfPath(location.pathname);
   const state = (location.state ?? {}) as PaymentState;
-  const [form, setForm] = useState<PaymentForm | null>(null);
-  const [failed, setFailed] = useState<string | null>(null);
-  /** Each attempt gets a new form: a refused one is closed. */
-  const [attempt, setAttempt] = useState(0);
   const category = state.is_add_chapter ? 'Add Chapter' : 'Book';
   const sessionId = state.service_session_id ?? 0;
 
-  useEffect(() => {
-    if (!state.plan_id) return;
-    let live = true;
-    (async () => {
-      if (sessionId !== 0)
-        await call(paymentsApi.getPaymentForm, { body: { service_session_id: sessionId } }, { quiet: true }).catch(() => undefined);
-      const created = await call(paymentsApi.createPaymentForm, {
-        body: {
-          service_session_id: sessionId,
-          plan_id: state.plan_id!,
-          is_add_chapter: Boolean(state.is_add_chapter),
-          chapter_id: state.chapter_to_add?.id,
-        },
-      });
-      if (live) setForm(created);
-    })().catch((error: unknown) => {
-      if (live) setFailed(error instanceof ApiError ? error.message : t('card.error'));
+  const createForm = async () => {
+    if (sessionId !== 0)
+      await call(paymentsApi.getPaymentForm, { body: { service_session_id: sessionId } }, { quiet: true }).catch(() => undefined);
+    return call(paymentsApi.createPaymentForm, {
+      body: {
+        service_session_id: sessionId,
+        plan_id: state.plan_id!,
+        is_add_chapter: Boolean(state.is_add_chapter),
+        chapter_id: state.chapter_to_add?.id,
+        coupon_code: state.coupon_code,
+      },
     });
-    return () => {
-      live = false;
-    };
-  }, [sessionId, state.plan_id, state.is_add_chapter, state.chapter_to_add?.id, t, attempt]);
+  };
 
-  const onAnswer = async (answer: ClientAnswer) => {
-    if (answer.orderStatus !== 'PAID') {
-      setFailed(t(`refused.${answer.refusal ?? 'default'}`, { defaultValue: t('refused.default') }));
-      pushPaymentFailureEvent(category, answer.refusal ?? 'UNPAID');
-      return;
-    }
+  const onPaid = async () => {
     const confirmation = await call(paymentsApi.onPaymentCallback, { params: { service_session_id: sessionId } });
     toast.success(t('success'));
     pushPurchaseEvent({
@@ -98,28 +81,21 @@ export function PaymentPage() {
     );
   }
   return (
-    <Screen
-      title={state.is_add_chapter ? t('title_chapter') : t('title')}
-      width="narrow"
-      lead={form ? t('amount', { price: formatAmount(form.amount) }) : undefined}
-    >
-      {failed ? (
-        <div role="alert">
-          <p>{failed}</p>
-          <Button
-            variant="secondary"
-            onClick={() => {
-              setFailed(null);
-              setForm(null);
-              setAttempt((n) => n + 1);
-            }}
-          >
-            {t('try_again')}
-          </Button>
-        </div>
-      ) : null}
-      {form && !failed ? <CardForm formToken={form.formToken} amount={form.amount} onAnswer={(answer) => void onAnswer(answer)} /> : null}
-      {!form && !failed ? <Loader /> : null}
+    <Screen title={state.is_add_chapter ? t('title_chapter') : t('title')} width="narrow">
+      <Checkout
+        formKey={[sessionId, state.plan_id, state.is_add_chapter, state.chapter_to_add?.id, state.coupon_code].join(':')}
+        createForm={createForm}
+        category={category}
+        onPaid={onPaid}
+        summary={(form) => (
+          <p className={styles.amount} data-testid="payment-amount">
+            {t('amount', { price: formatAmount(form.amount) })}
+            {state.coupon_code && state.percent_off ? (
+              <span className={styles.discount}> {t('coupon_applied', { code: state.coupon_code, percent: state.percent_off })}</span>
+            ) : null}
+          </p>
+        )}
+      />
     </Screen>
   );
 }

@@ -3,18 +3,25 @@ import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { languageOfPath } from '@common/languages';
 import { Screen } from '../../../components/screen';
 import { paths } from '../../../lib/paths';
+import styles from '../components/card-form.module.css';
 
 /** Purchase confirmation (spec section 2): needs ?order=…, else back to /; a link back to My Books. */
 export function ThankYouPurchasePage() {
   const { t } = useTranslation('payments');
   const [params] = useSearchParams();
-  const lng = languageOfPath(useLocation().pathname);
+  const location = useLocation();
+  const lng = languageOfPath(location.pathname);
   const order = params.get('order');
+  // A gift card's buyer arrives with the recipient's address (and may be a visitor without books).
+  const giftEmail = (location.state as { gift_email?: string } | null)?.gift_email;
   if (!order) return <Navigate to="/" replace />;
   return (
-    <Screen title={t('thanks.title')} width="narrow" lead={t('thanks.lead')}>
+    <Screen title={t('thanks.title')} width="narrow" lead={giftEmail ? t('thanks.lead_gift', { email: giftEmail }) : t('thanks.lead')}>
       <p>{t('thanks.order', { order })}</p>
-      <Link to={paths.myBooks(lng)}>{t('thanks.my_books')}</Link>
+      <p className={styles.links}>
+        <Link to={paths.myBooks(lng)}>{t('thanks.my_books')}</Link>
+        {giftEmail ? <Link to={paths.giftCard(lng)}>{t('thanks.another_gift')}</Link> : null}
+      </p>
     </Screen>
   );
 }

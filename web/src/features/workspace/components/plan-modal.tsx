@@ -15,6 +15,7 @@ import { useWorkspaceContext } from './workspace-context';
 import { LockIcon } from './inline-title';
 import { couponsApi } from '@common/api/coupons';
 import { call } from '../../../lib/api';
+import { pendingGiftCode } from '../../gifts/api/gift-calls';
 import styles from '../workspace.module.css';
 
 const isMobile = () => typeof navigator !== 'undefined' && MOBILE_USER_AGENT.test(navigator.userAgent);
@@ -33,9 +34,12 @@ export function PlanModal({ open, onOpenChange, onPaid }: { open: boolean; onOpe
   const location = useLocation();
   const [choice, setChoice] = useState<'single' | 'subscription'>('single');
   const { user } = useAuth();
-  // The spec's session values: the coupon box is prefilled from the user's coupon_code.
+  // The spec's session values: the coupon box is prefilled from the user's coupon_code — or from a
+  // gift code that arrived by e-mail and waits in this browser (redeem-gift page).
   const [typedCoupon, setCoupon] = useState<string | null>(null);
-  const coupon = typedCoupon ?? user?.coupon_code ?? '';
+  const coupon = typedCoupon ?? pendingGiftCode.read() ?? user?.coupon_code ?? '';
+  /** A percentage coupon the server accepted: the payment form charges the reduced price. */
+  const [discount, setDiscount] = useState<{ code: string; percent_off: number } | null>(null);
   const [checking, setChecking] = useState(false);
   const { single, subscription } = plansOf(checkpoint);
   const width = isMobile() ? PAYMENT_MODAL_WIDTH.mobile : PAYMENT_MODAL_WIDTH.desktop;
@@ -43,7 +47,13 @@ export function PlanModal({ open, onOpenChange, onPaid }: { open: boolean; onOpe
   const handleContinue = () => {
     const plan = choice === 'subscription' ? subscription : single;
     if (!plan) return;
-    const state = { service_session_id: sessionId, plan_id: plan.id, is_add_chapter: false, isSubscription: choice === 'subscription' };
+    const state = {
+      service_session_id: sessionId,
+      plan_id: plan.id,
+      is_add_chapter: false,
+      isSubscription: choice === 'subscription',
+      ...(choice === 'single' && discount ? { coupon_code: discount.code, percent_off: discount.percent_off } : {}),
+    };
     onOpenChange(false);
     navigate(choice === 'subscription' ? paths.subscriptions(lng) : paths.payment(lng), { state });
   };
@@ -57,8 +67,12 @@ export function PlanModal({ open, onOpenChange, onPaid }: { open: boolean; onOpe
       });
       toast.success(t('messages.coupon_successful'));
       if (result.is_payed) {
+        if (coupon.trim() === pendingGiftCode.read()) pendingGiftCode.write(null);
         onOpenChange(false);
         onPaid();
+      } else if (result.percent_off) {
+        setDiscount({ code: coupon.trim(), percent_off: result.percent_off });
+        setChoice('single');
       }
     } catch {
       // the global handler shows the server's message
@@ -96,6 +110,11 @@ export function PlanModal({ open, onOpenChange, onPaid }: { open: boolean; onOpe
                 <span className={styles.planPrice}>
                   {single ? t('plan.price', { price: formatPrice(single.price, i18n.language) }) : t('plan.price_unknown')}
                 </span>
+                {discount ? (
+                  <span className={styles.planDiscount} data-testid="plan-discount">
+                    {t('plan.coupon_percent', { percent: discount.percent_off, code: discount.code })}
+                  </span>
+                ) : null}
                 <ul>
                   {[1, 2, 3].map((n) => (
                     <li key={n}>{t(`plan.single_benefit_${n}`)}</li>

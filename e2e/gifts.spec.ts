@@ -1,0 +1,182 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { actAsUser, createBook, signUp, uniqueEmail } from './helpers/api';
+import { saveScreenshot, WIDTHS } from './helpers/screenshots';
+
+/**
+ * Gift cards with the sandbox (spec sections 2, 4; docs/payments.md): a visitor buys one on
+ * /gift-card → /gift-card-payment → /gift-card-form, the printable card downloads, the recipient's
+ * e-mail (the server's outbox, DATA_DIR/outbox) carries the code and the redeem link; a new account
+ * redeems it on /redeem-gift and its book is unlocked; a second redeem is refused.
+ */
+const outbox = path.join(process.env.PLUME_E2E_DATA_DIR!, 'outbox');
+
+/** The recipient's gift mail, decoded from quoted-printable, once it is in the outbox. */
+async function giftMailTo(address: string): Promise<string> {
+  let mail = '';
+  await expect
+    .poll(
+      () => {
+        const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.endsWith('.eml')) : [];
+        mail =
+          files
+            .map((f) =>
+              fs
+                .readFileSync(path.join(outbox, f), 'utf8')
+                .replace(/=\r?\n/g, '')
+                .replace(/=3D/g, '='),
+            )
+            .find((m) => m.includes(`To: ${address}`) && m.includes('PLUME-')) ?? '';
+        return mail !== '';
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  return mail;
+}
+
+async function fillCard(page: Page, price: string) {
+  await page.getByLabel('Card number').fill('4111111111111111');
+  await page.getByLabel('Expiry date').fill('12/39');
+  await page.getByLabel('Security code (CVC)').fill('123');
+  await page.getByRole('button', { name: `Pay ${price} €` }).click();
+}
+
+const isPaid = async (request: APIRequestContext, auth: { authorization: string }, id: number) =>
+  (await (await request.get(`/api/getSession/${id}`, { headers: auth })).json()).success.is_payed as boolean;
+
+test('a visitor buys a gift card; the card downloads; a new account redeems the e-mailed code once', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const recipient = uniqueEmail('gift-to');
+  await page.goto('/en/gift-card');
+  await expect(page.getByRole('heading', { level: 1, name: 'Give a book' })).toBeVisible();
+  await page.getByRole('button', { name: 'Give this gift: Gift: one book' }).click();
+
+  await expect(page).toHaveURL(/\/en\/gift-card-payment$/);
+  await expect(page.getByRole('list', { name: 'How it works' }).getByRole('listitem')).toHaveCount(3);
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(page.getByText('Please enter a valid e-mail address.').first()).toBeVisible();
+  await page.getByLabel("Recipient's e-mail address").fill(recipient);
+  await page.getByLabel('Your e-mail address').fill(uniqueEmail('gift-from'));
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+
+  await expect(page).toHaveURL(/\/en\/gift-card-form$/);
+  await expect(page.getByTestId('payment-amount')).toContainText(`49 €, tax included. The gift card goes to ${recipient}.`);
+  const download = page.waitForEvent('download');
+  await fillCard(page, '49');
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^plume-gift-card-PL.+\.pdf$/);
+  expect(
+    fs
+      .readFileSync(await file.path())
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
+  await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your purchase' })).toBeVisible();
+  await expect(page.getByText(`We have also sent it by e-mail to ${recipient}`)).toBeVisible();
+  const events = await page.evaluate(
+    () => (window.dataLayer ?? []) as Array<{ event?: string; ecommerce?: { items: Array<{ item_category: string }> } }>,
+  );
+  expect(events.find((e) => e.event === 'purchase')?.ecommerce?.items[0].item_category).toBe('Gift Card');
+
+  const mail = await giftMailTo(recipient);
+  const code = /PLUME-[A-Z0-9]{4}-[A-Z0-9]{4}/.exec(mail)![0];
+  const link = /https?:\/\/[^\s"<]+\/en\/redeem-gift\?code=[\w%-]+/.exec(mail)![0];
+  expect(decodeURIComponent(link)).toContain(code);
+
+  // A brand-new account with a book opens the link: the code is ready, the book unlocks.
+  const newcomer = await signUp(request, { prefix: 'gift-new' });
+  const book = await createBook(request, newcomer.token, {
+    book_name: 'A present',
+    another_story_subject: 'My grandfather, his orchard and the winters we spent there',
+  });
+  await actAsUser(page, newcomer.token);
+  await page.goto(new URL(link).pathname + new URL(link).search);
+  await expect(page.getByLabel('Your gift code')).toHaveValue(code);
+  await expect(page.getByRole('radio', { name: 'A present' })).toBeChecked();
+  await page.getByRole('button', { name: 'Unlock this book' }).click();
+  await expect(page.getByText('Coupon applied successfully.')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/en/questions/${book.id}$`));
+  expect(await isPaid(request, newcomer.auth, book.id)).toBe(true);
+
+  // The code works once.
+  await page.context().clearCookies();
+  const second = await signUp(request, { prefix: 'gift-again' });
+  const other = await createBook(request, second.token, {
+    book_name: 'Second try',
+    another_story_subject: 'A summer on the island where my mother was born',
+  });
+  await actAsUser(page, second.token);
+  await page.goto(`/en/redeem-gift?code=${code}`);
+  await page.getByRole('button', { name: 'Unlock this book' }).click();
+  await expect(page.getByText('This gift code has already been used.')).toBeVisible();
+  expect(await isPaid(request, second.auth, other.id)).toBe(false);
+});
+
+test('a visitor opening the gift link is asked to sign in, and the code waits for them', async ({ page }) => {
+  await page.goto('/fr/redeem-gift?code=PLUME-ACDE-FGHJ');
+  await expect(page.getByLabel('Votre code cadeau')).toHaveValue('PLUME-ACDE-FGHJ');
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page).toHaveURL(/\/fr\/login$/);
+  await page.goto('/fr/redeem-gift');
+  await expect(page.getByLabel('Votre code cadeau')).toHaveValue('PLUME-ACDE-FGHJ');
+});
+
+const LANGS = ['en', 'fr', 'es', 'it'] as const;
+
+/** Every gift screen at 375 and 1440 px in four languages; nothing scrolls sideways. */
+test('screenshots of the gift screens in four languages at 375 and 1440 px', async ({ page, request }, testInfo) => {
+  test.setTimeout(300_000);
+  const fits = async () =>
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+  for (const lng of LANGS) {
+    for (const width of [WIDTHS.phone, WIDTHS.desktop]) {
+      // a fresh account each time: signing in again rotates the session token
+      const user = await signUp(request, { prefix: 'gift-shots' });
+      await createBook(request, user.token, {
+        book_name: 'The house by the canal',
+        another_story_subject: 'Three generations in one Venetian house',
+      });
+      await page.context().clearCookies();
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`/${lng}/gift-card`);
+      await expect(page.locator('article')).toHaveCount(2);
+      await saveScreenshot(page, testInfo, 'gift-card', lng);
+      await fits();
+      await page.locator('article').first().getByRole('button').click();
+      await expect(page).toHaveURL(new RegExp(`/${lng}/gift-card-payment$`));
+      await page.locator('input[type="email"]').first().fill('friend@example.com');
+      await page.locator('input[type="email"]').nth(1).fill('me@example.com');
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await saveScreenshot(page, testInfo, 'gift-card-payment', lng);
+      await fits();
+      await page.locator('form button[type="submit"]').click();
+      await expect(page.locator('input[autocomplete="cc-number"]')).toBeVisible();
+      await page.locator('input[autocomplete="cc-number"]').fill('4111111111111111');
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await saveScreenshot(page, testInfo, 'gift-card-form', lng);
+      await fits();
+      await page.goto(`/${lng}/redeem-gift?code=PLUME-ACDE-FGHJ`);
+      await expect(page.locator('input').first()).toHaveValue('PLUME-ACDE-FGHJ');
+      await saveScreenshot(page, testInfo, 'redeem-gift-visitor', lng);
+      await fits();
+      await actAsUser(page, user.token);
+      await page.goto(`/${lng}/redeem-gift?code=PLUME-ACDE-FGHJ`);
+      await expect(page.getByRole('radio')).toHaveCount(1);
+      await saveScreenshot(page, testInfo, 'redeem-gift-user', lng);
+      await fits();
+      await page.evaluate((lng) => {
+        window.history.pushState(
+          { usr: { gift_email: 'friend@example.com' }, key: 'gift', idx: 1 },
+          '',
+          `/${lng}/thankyou/purchase?order=PLabc123XYZ`,
+        );
+        window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+      }, lng);
+      await expect(page.getByText('friend@example.com')).toBeVisible();
+      await saveScreenshot(page, testInfo, 'thankyou-gift', lng);
+      await fits();
+    }
+  }
+});
