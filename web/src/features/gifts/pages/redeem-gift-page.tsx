@@ -79,7 +79,6 @@ export function RedeemGiftPage() {
 /** A signed-in user's unpaid books to choose from, and the button that applies the code. */
 function BookChoice({ code, lng }: { code: string; lng: Language }) {
   const { t } = useTranslation('gifts');
-  const { t: tw } = useTranslation('workspace');
   const navigate = useNavigate();
   const [bookId, setBookId] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
@@ -108,7 +107,7 @@ function BookChoice({ code, lng }: { code: string; lng: Language }) {
       });
       if (result.is_payed) {
         pendingGiftCode.write(null);
-        toast.success(tw('messages.coupon_successful'));
+        toast.success(t('redeem.coupon_successful'));
         navigate(paths.questions(lng, chosen));
       }
     } catch {
