@@ -1,23 +1,42 @@
 import { z } from 'zod';
 import { defineCall } from './contract';
-import { ChapterVersionsParamsSchema, RestoredTextSchema, RestoreVersionBodySchema, TextVersionSchema } from '../schemas/versions';
+import {
+  DraftBookTextBodySchema,
+  DraftedBookTextSchema,
+  RestoredTextSchema,
+  RestoreVersionBodySchema,
+  TextVersionSchema,
+  TextVersionsParamsSchema,
+} from '../schemas/versions';
 
-/** The earlier texts of a chapter, and restoring one (issue 15: no draft is ever lost). */
+/**
+ * The earlier texts of a chapter, the introduction or the summary, and restoring one (issue 15: no
+ * draft is ever lost); drafting the introduction or the summary ('Draft it'). `:text` is
+ * `introduction`, `book_summary` or a chapter id.
+ */
 export const writingApi = {
-  getChapterVersions: defineCall({
+  getTextVersions: defineCall({
     method: 'GET',
-    path: '/getChapterVersions/:service_session_id/:chapter_id',
+    path: '/getTextVersions/:service_session_id/:text',
     scope: 'book',
     book: { in: 'params', key: 'service_session_id' },
-    params: ChapterVersionsParamsSchema,
+    params: TextVersionsParamsSchema,
     response: z.array(TextVersionSchema),
   }),
-  restoreChapterVersion: defineCall({
+  restoreTextVersion: defineCall({
     method: 'POST',
-    path: '/restoreChapterVersion',
+    path: '/restoreTextVersion',
     scope: 'book',
     book: { in: 'body', key: 'service_session_id' },
     body: RestoreVersionBodySchema,
     response: RestoredTextSchema,
+  }),
+  draftBookText: defineCall({
+    method: 'POST',
+    path: '/draftBookText',
+    scope: 'book',
+    book: { in: 'body', key: 'service_session_id' },
+    body: DraftBookTextBodySchema,
+    response: DraftedBookTextSchema,
   }),
 };

@@ -1,10 +1,21 @@
 import { z } from 'zod';
 
-/** Where a chapter text came from: written by the generation, or edited by the author. */
-export const TextOriginSchema = z.enum(['generated', 'edited']);
+/**
+ * Where a text came from: written by the generation (the writing assistant or the composer), edited
+ * by the author, or — the book's conclusion offline — assembled from the author's own chapter summaries.
+ */
+export const TextOriginSchema = z.enum(['generated', 'edited', 'assembled']);
 export type TextOrigin = z.infer<typeof TextOriginSchema>;
 
-/** One earlier text of a chapter, kept on the server (issue 15) and fetched when the author opens the list. */
+/** The book's own texts beside its chapters (the spec's `introduction` and `book_summary`). */
+export const BookTextSchema = z.enum(['introduction', 'book_summary']);
+export type BookText = z.infer<typeof BookTextSchema>;
+
+/** Which text of a book: its introduction, its summary, or a chapter by id. */
+export const TextKeySchema = z.union([BookTextSchema, z.coerce.number().int()]);
+export type TextKey = z.infer<typeof TextKeySchema>;
+
+/** One earlier text, kept on the server (issue 15) and fetched when the author opens the list. */
 export const TextVersionSchema = z.object({
   id: z.number(),
   origin: TextOriginSchema,
@@ -14,21 +25,40 @@ export const TextVersionSchema = z.object({
 });
 export type TextVersion = z.infer<typeof TextVersionSchema>;
 
-export const ChapterVersionsParamsSchema = z.object({
+export const TextVersionsParamsSchema = z.object({
   service_session_id: z.coerce.number().int().positive(),
-  chapter_id: z.coerce.number().int(),
+  text: TextKeySchema,
 });
 
 export const RestoreVersionBodySchema = z.object({
   service_session_id: z.coerce.number().int().positive(),
-  chapter_id: z.coerce.number().int(),
+  text: TextKeySchema,
   version_id: z.coerce.number().int().positive(),
 });
 
-/** A restore writes the chapter on the server: the book's new version and the chapter's text, applied without a second save. */
+/**
+ * A restore writes the text on the server and answers it, applied without a second save: for a
+ * chapter with the book's new `version` (the checkpoint changed), for the introduction or summary
+ * with the book's `updated_at`.
+ */
 export const RestoredTextSchema = z.object({
-  version: z.number(),
   content: z.string(),
   content_json: z.string().nullable(),
   origin: TextOriginSchema,
+  version: z.number().optional(),
+  updated_at: z.string().optional(),
 });
+export type RestoredText = z.infer<typeof RestoredTextSchema>;
+
+/** 'Draft it': the introduction or the summary, written by the writing assistant, or the summary assembled offline. */
+export const DraftBookTextBodySchema = z.object({
+  service_session_id: z.coerce.number().int().positive(),
+  text: BookTextSchema,
+});
+export const DraftedBookTextSchema = z.object({
+  text: BookTextSchema,
+  content: z.string(),
+  origin: TextOriginSchema,
+  updated_at: z.string(),
+});
+export type DraftedBookText = z.infer<typeof DraftedBookTextSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CheckpointDataSchema, SessionSchema } from './session';
+import { BookTextSchema, TextOriginSchema } from './versions';
 
 /** Calls of the book workspace (spec section 7): getSession, upSertSession, updateBookAttribute… */
 
@@ -35,6 +36,10 @@ export const WorkspaceSessionSchema = SessionSchema.extend({
    * next save keeps the cut text. The workspace warns the author.
    */
   over_limit: z.array(z.object({ path: z.string(), max: z.number() })).optional(),
+  /** Where the current introduction and summary came from (issue 15; absent: empty, or from before versions). */
+  text_origins: z.partialRecord(BookTextSchema, TextOriginSchema).optional(),
+  /** Whether a writing assistant (a model) is configured: 'Draft it' for the introduction. */
+  writing_assistant: z.boolean().optional(),
 });
 export type WorkspaceSession = z.infer<typeof WorkspaceSessionSchema>;
 

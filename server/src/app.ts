@@ -33,7 +33,7 @@ import { booksRoutes } from './books/routes';
 import { speechRoutes } from './speech/routes';
 import { voiceSampleRoutes } from './speech/voice-sample';
 import { generationRoutes } from './generation/routes';
-import { versionsRoutes } from './generation/versions-routes';
+import { writingRoutes } from './generation/writing-routes';
 import { couponsRoutes } from './coupons/routes';
 import { healthRoutes } from './health/routes';
 import { moneyRoutes } from './payments/routes';
@@ -78,7 +78,7 @@ const areas: AreaRoutes[] = [
   voiceSampleRoutes,
   exportsRoutes,
   generationRoutes,
-  versionsRoutes,
+  writingRoutes,
   couponsRoutes,
   moneyRoutes,
   healthRoutes,

@@ -213,6 +213,9 @@ export interface GiftCardsTable {
 export interface TextVersionsTable {
   id: Id;
   session_id: number;
+  /** 'chapter', 'introduction' or 'book_summary'. */
+  part: Generated<string>;
+  /** The chapter's id; 0 for the introduction and the summary. */
   chapter_id: number | string;
   origin: string;
   content: string;

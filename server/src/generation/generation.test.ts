@@ -637,7 +637,7 @@ describe('chapter versions (no draft is ever lost)', () => {
     const again = await app.inject({ method: 'POST', url: '/api/getStoryAnswer', headers: owner.headers, payload: body });
     expect(again.statusCode).toBe(200);
 
-    const list = await app.inject({ method: 'GET', url: `/api/getChapterVersions/${id}/10`, headers: owner.headers });
+    const list = await app.inject({ method: 'GET', url: `/api/getTextVersions/${id}/10`, headers: owner.headers });
     expect(list.statusCode).toBe(200);
     const versions = list.json().success as { id: number; origin: string; content: string }[];
     expect(versions.map((v) => v.origin)).toEqual(['generated', 'edited', 'generated']);
@@ -646,13 +646,13 @@ describe('chapter versions (no draft is ever lost)', () => {
     expect(versions[2].content).toBe(generated);
 
     const stranger = await createUser(app);
-    expect((await app.inject({ method: 'GET', url: `/api/getChapterVersions/${id}/10`, headers: stranger.headers })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: `/api/getTextVersions/${id}/10`, headers: stranger.headers })).statusCode).toBe(404);
 
     const restore = await app.inject({
       method: 'POST',
-      url: '/api/restoreChapterVersion',
+      url: '/api/restoreTextVersion',
       headers: owner.headers,
-      payload: { service_session_id: id, chapter_id: 10, version_id: versions[1].id },
+      payload: { service_session_id: id, text: 10, version_id: versions[1].id },
     });
     expect(restore.statusCode).toBe(200);
     const after = await stored(id);
@@ -661,9 +661,9 @@ describe('chapter versions (no draft is ever lost)', () => {
     expect(restore.json().success.version).toBe(after.row.version);
     const missing = await app.inject({
       method: 'POST',
-      url: '/api/restoreChapterVersion',
+      url: '/api/restoreTextVersion',
       headers: owner.headers,
-      payload: { service_session_id: id, chapter_id: 20, version_id: versions[1].id },
+      payload: { service_session_id: id, text: 20, version_id: versions[1].id },
     });
     expect(missing.statusCode).toBe(404);
   });
@@ -684,5 +684,124 @@ describe('facts the writing assistant put in that no answer holds', () => {
     expect(paragraphs[1].unsourced).toEqual(['Giuseppe', '1953']);
     for (const paragraph of paragraphs) expect(paragraph.question_ids.length).toBeGreaterThan(0);
     expect((await stored(id)).cp.data[0].generated_content_json).toBe(res.json().success.content_json);
+  });
+});
+
+describe('introduction and summary: drafts and versions', () => {
+  const draft = (target: TestApp, headers: Record<string, string>, id: number, text: string) =>
+    target.inject({ method: 'POST', url: '/api/draftBookText', headers, payload: { service_session_id: id, text } });
+  const versionsOf = async (target: TestApp, headers: Record<string, string>, id: number, text: string) =>
+    (await target.inject({ method: 'GET', url: `/api/getTextVersions/${id}/${text}`, headers })).json().success as {
+      id: number;
+      origin: string;
+      content: string;
+    }[];
+  const session = async (target: TestApp, headers: Record<string, string>, id: number) =>
+    (await target.inject({ method: 'GET', url: `/api/getSession/${id}`, headers })).json().success;
+
+  it('the writing assistant drafts the introduction and the summary from the chapters; every text is kept and can be restored', async () => {
+    const owner = await createUser(app);
+    const { id, cp } = await makeBook({ user: owner }, { language: 'fr', cp: checkpoint({ language: 'fr' }) });
+    expect((await draft(app, owner.headers, id, 'introduction')).json().code).toBe('generation.nothing_to_draft');
+    await app.inject({ method: 'POST', url: '/api/getStoryAnswer', headers: owner.headers, payload: storyBody(id, cp, 0) });
+    const assembled = (await stored(id)).row.book_summary;
+    expect(assembled).not.toBe('');
+    expect((await session(app, owner.headers, id)).text_origins).toEqual({ book_summary: 'assembled' });
+
+    standIn.requests.length = 0;
+    standIn.enqueue({ kind: 'stream', text: 'Leeds, 1948 : tout commence au bord du canal.\n\nVoici "mon" histoire.' });
+    const intro = await draft(app, owner.headers, id, 'introduction');
+    expect(intro.statusCode).toBe(200);
+    expect(intro.json().success).toMatchObject({ text: 'introduction', origin: 'generated' });
+    // French typography is applied to the model's text, paragraphs kept.
+    expect(intro.json().success.content).toBe('Leeds, 1948\u00a0: tout commence au bord du canal.\n\nVoici «\u00a0mon\u00a0» histoire.');
+    // The prompt is the book language's own file (content/prompts/book.fr.md), with the chapters written so far.
+    const [system, user] = standIn.requests[0].body.messages!;
+    expect(system.content).toContain('Écrivez l’introduction du livre');
+    expect(system.content).not.toContain('{{');
+    expect(user.content).toContain('Chapter 1: Roots');
+    expect(user.content).toContain('Answer: um so I was born in Leeds in 1948');
+    expect((await stored(id)).row.introduction).toBe(intro.json().success.content);
+    const opened = await session(app, owner.headers, id);
+    expect(opened.text_origins).toEqual({ introduction: 'generated', book_summary: 'assembled' });
+    expect(opened.writing_assistant).toBe(true);
+
+    // The summary: the assistant's draft replaces the assembled one, which stays among the versions.
+    standIn.enqueue({ kind: 'stream', text: 'De Leeds au canal, une vie racontée.' });
+    const summary = await draft(app, owner.headers, id, 'book_summary');
+    expect(summary.json().success).toMatchObject({ content: 'De Leeds au canal, une vie racontée.', origin: 'generated' });
+    const kept = await versionsOf(app, owner.headers, id, 'book_summary');
+    expect(kept.map((v) => [v.origin, v.content])).toEqual([
+      ['generated', 'De Leeds au canal, une vie racontée.'],
+      ['assembled', assembled],
+    ]);
+
+    // An edit by the author is a version too; restoring the assistant's draft brings it back.
+    const edited = await app.inject({
+      method: 'POST',
+      url: '/api/updateBookAttribute',
+      headers: owner.headers,
+      payload: { id, attribute: 'introduction', value: 'Mes mots à moi.', previous_value: intro.json().success.content },
+    });
+    expect(edited.statusCode).toBe(200);
+    const introVersions = await versionsOf(app, owner.headers, id, 'introduction');
+    expect(introVersions.map((v) => v.origin)).toEqual(['edited', 'generated']);
+    expect((await session(app, owner.headers, id)).text_origins.introduction).toBe('edited');
+    const restore = await app.inject({
+      method: 'POST',
+      url: '/api/restoreTextVersion',
+      headers: owner.headers,
+      payload: { service_session_id: id, text: 'introduction', version_id: introVersions[1].id },
+    });
+    expect(restore.statusCode).toBe(200);
+    expect(restore.json().success).toMatchObject({ content: intro.json().success.content, origin: 'generated' });
+    expect((await stored(id)).row.introduction).toBe(intro.json().success.content);
+    expect((await session(app, owner.headers, id)).text_origins.introduction).toBe('generated');
+    // A version of one text cannot be restored as another, and other people see none of it.
+    const crossed = await app.inject({
+      method: 'POST',
+      url: '/api/restoreTextVersion',
+      headers: owner.headers,
+      payload: { service_session_id: id, text: 'book_summary', version_id: introVersions[0].id },
+    });
+    expect(crossed.statusCode).toBe(404);
+    const stranger = await createUser(app);
+    expect((await draft(app, stranger.headers, id, 'introduction')).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: `/api/getTextVersions/${id}/introduction` })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'GET', url: `/api/getTextVersions/${id}/nonsense`, headers: owner.headers })).statusCode).toBe(400);
+  });
+
+  it('offline: no introduction draft (the author writes it), the summary is assembled from the chapter summaries and says so', async () => {
+    const offline = await buildTestApp();
+    try {
+      const user = await createUser(offline);
+      const cp = checkpoint();
+      const row = await createBook(offline, { userId: user.id }, { bookName: 'x', checkpoint: cp });
+      expect((await draft(offline, user.headers, row.id, 'book_summary')).json().code).toBe('generation.nothing_to_draft');
+      await offline.inject({ method: 'POST', url: '/api/getStoryAnswer', headers: user.headers, payload: storyBody(row.id, cp, 0) });
+      const refused = await draft(offline, { ...user.headers, lng: 'it' }, row.id, 'introduction');
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({
+        code: 'generation.assistant_needed',
+        error: expect.stringContaining('assistente di scrittura'),
+      });
+
+      // The author rewrote the summary; asking for a draft again assembles it anew and keeps theirs.
+      const opened = (await offline.inject({ method: 'GET', url: `/api/getSession/${row.id}`, headers: user.headers })).json().success;
+      expect(opened.writing_assistant).toBe(false);
+      await offline.inject({
+        method: 'POST',
+        url: '/api/updateBookAttribute',
+        headers: user.headers,
+        payload: { id: row.id, attribute: 'book_summary', value: 'My own ending.', previous_value: opened.book_summary },
+      });
+      const again = await draft(offline, user.headers, row.id, 'book_summary');
+      expect(again.json().success).toMatchObject({ origin: 'assembled', content: opened.book_summary });
+      const kept = await versionsOf(offline, user.headers, row.id, 'book_summary');
+      expect(kept.map((v) => v.origin)).toEqual(['edited', 'assembled']);
+      expect(kept[0].content).toBe('My own ending.');
+    } finally {
+      await offline.close();
+    }
   });
 });

@@ -10,12 +10,13 @@ import { guestTokenHash, loadAccessibleSession } from '../books/policy';
 import { findSessionRow, parseCheckpoint, saveCheckpoint, type SessionRow } from '../books/repository';
 import { toBool, type Db } from '../db';
 import { AppError, badRequest, conflict, paymentRequired, tooMany } from '../http/errors';
-import { composeBookFrame } from '../providers/generation/composer';
+import { composeConclusion } from '../providers/generation/composer';
 import { unsourcedFacts } from '../providers/generation/facts';
-import { keepReplacedText } from './versions';
+import { keepBookTextChange, keepReplacedText } from './versions';
 import type {
   AnswerInput,
   BookContext,
+  BookTextInput,
   ChapterInput,
   ChapterOutput,
   GenerateOptions,
@@ -194,7 +195,7 @@ export async function prepareChapter(db: Db, request: FastifyRequest, body: Stor
   return { row: saved.row, checkpoint, chapter, index: savedIndex, input: chapterInputOf(saved.row, checkpoint, savedIndex) };
 }
 
-function bookContextOf(row: SessionRow, checkpoint: CheckpointData, upTo: number): BookContext {
+export function bookContextOf(row: SessionRow, checkpoint: CheckpointData, upTo: number): BookContext {
   return {
     kind: bookTypeOf(checkpoint.general_category_id),
     bookName: row.book_name,
@@ -209,8 +210,18 @@ function bookContextOf(row: SessionRow, checkpoint: CheckpointData, upTo: number
   };
 }
 
-const answersOf = (chapter: Chapter): AnswerInput[] =>
+export const answersOf = (chapter: Chapter): AnswerInput[] =>
   chapter.questions.map((q) => ({ id: q.id, question: q.name, answer: q.transcript ?? '' }));
+
+/** The book so far for its introduction or summary: the written chapters, else those with an answer. */
+export function bookTextInputOf(row: SessionRow, checkpoint: CheckpointData): BookTextInput {
+  const written = checkpoint.data.filter((c) => c.generated_content.trim());
+  const chapters = written.length ? written : checkpoint.data.filter((c) => c.questions.some((q) => q.transcript.trim()));
+  return {
+    context: bookContextOf(row, checkpoint, 0),
+    chapters: chapters.map((c) => ({ id: c.id, name: c.name, answers: answersOf(c), summary: c.summary ?? '' })),
+  };
+}
 
 function chapterInputOf(row: SessionRow, checkpoint: CheckpointData, index: number): ChapterInput {
   const chapter = checkpoint.data[index];
@@ -260,16 +271,13 @@ async function storeChapter(db: Db, prepared: PreparedChapter, output: ChapterOu
     const next = { ...checkpoint, data: checkpoint.data.map((c, i) => (i === index ? chapter : c)) };
     fields = {};
     if (!row.book_summary.trim()) {
-      const written = next.data.filter((c) => c.generated_content.trim());
-      const frame = composeBookFrame({
-        context: bookContextOf(row, next, 0),
-        chapters: written.map((c) => ({ id: c.id, name: c.name, answers: answersOf(c), summary: c.summary ?? '' })),
-      });
-      if (frame.summary) fields.book_summary = frame.summary;
+      const summary = composeConclusion(bookTextInputOf(row, next));
+      if (summary) fields.book_summary = summary;
     }
     return { checkpoint: next, fields };
   });
   if (replaced) await keepReplacedText(db, prepared.row.id, replaced, { content: output.content, content_json });
+  if (fields.book_summary) await keepBookTextChange(db, prepared.row.id, 'book_summary', '', fields.book_summary, 'assembled');
   return {
     content: output.content,
     content_json,

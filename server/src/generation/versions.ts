@@ -1,97 +1,164 @@
 import type { Chapter } from '@common/schemas/session';
-import type { TextOrigin, TextVersion } from '@common/schemas/versions';
-import type { SessionRow } from '../books/repository';
+import type { BookText, RestoredText, TextKey, TextOrigin, TextVersion } from '@common/schemas/versions';
+import { updateSessionAttribute, type SessionRow } from '../books/repository';
 import { nowIso, type Db } from '../db';
 import { notFound } from '../http/errors';
 import { saveWithRetry } from './service';
 
 /**
- * Versions of a chapter's text (issue 15: no draft is ever lost). Every text the chapter has shown —
- * each generated one, and an edited one when it is replaced — is kept in `text_versions`, once per
- * distinct text; the current one stays in the checkpoint. Kept beside the book, not in it: the
- * checkpoint the workspace saves does not grow, and exports print only the current text.
+ * Versions of a book's texts (issue 15: no draft is ever lost): each chapter, the introduction and
+ * the summary. Every text a chapter has shown — each generated one, and an edited one when it is
+ * replaced — and every text the introduction and the summary have held is kept in `text_versions`,
+ * once per distinct text. The current text stays where it is (the checkpoint, or the book's column):
+ * kept beside the book, not in it, the checkpoint the workspace saves does not grow, and exports
+ * print only the current text.
  */
-async function keepText(
-  db: Db,
-  sessionId: number,
-  chapterId: number,
-  text: { content: string; content_json: string | null; origin: TextOrigin },
-): Promise<void> {
-  if (!text.content.trim()) return;
+
+const columnsOf = (text: TextKey) => (typeof text === 'number' ? { part: 'chapter', chapter_id: text } : { part: text, chapter_id: 0 });
+
+interface KeptText {
+  content: string;
+  content_json?: string | null;
+  origin: TextOrigin;
+}
+
+/** Keeps a text among the versions unless it is empty or already kept. */
+async function keepText(db: Db, sessionId: number, text: TextKey, kept: KeptText): Promise<void> {
+  if (!kept.content.trim()) return;
+  const { part, chapter_id } = columnsOf(text);
   const same = await db
     .selectFrom('text_versions')
     .select('id')
     .where('session_id', '=', sessionId)
-    .where('chapter_id', '=', chapterId)
-    .where('content', '=', text.content)
+    .where('part', '=', part)
+    .where('chapter_id', '=', chapter_id)
+    .where('content', '=', kept.content)
     .executeTakeFirst();
   if (same) return;
   await db
     .insertInto('text_versions')
-    .values({ session_id: sessionId, chapter_id: chapterId, ...text, created_at: nowIso() })
+    .values({
+      session_id: sessionId,
+      part,
+      chapter_id,
+      origin: kept.origin,
+      content: kept.content,
+      content_json: kept.content_json ?? null,
+      created_at: nowIso(),
+    })
     .execute();
 }
 
 const originOf = (chapter: Chapter): TextOrigin => chapter.text_origin ?? 'generated';
 
-/** After a new text replaced `previous`: both are kept (the previous one as it was, generated or edited). */
+const keepChapterText = (db: Db, sessionId: number, chapter: Chapter) =>
+  keepText(db, sessionId, chapter.id, {
+    content: chapter.generated_content,
+    content_json: chapter.generated_content_json ?? null,
+    origin: originOf(chapter),
+  });
+
+/** After a new text replaced a chapter's `previous` one: both are kept (the previous one as it was, generated or edited). */
 export async function keepReplacedText(
   db: Db,
   sessionId: number,
   previous: Chapter,
   next: { content: string; content_json: string },
 ): Promise<void> {
-  await keepText(db, sessionId, previous.id, {
-    content: previous.generated_content,
-    content_json: previous.generated_content_json ?? null,
-    origin: originOf(previous),
-  });
+  await keepChapterText(db, sessionId, previous);
   await keepText(db, sessionId, previous.id, { ...next, origin: 'generated' });
 }
 
-export async function listChapterVersions(db: Db, sessionId: number, chapterId: number): Promise<TextVersion[]> {
+/**
+ * After the introduction or the summary changed from `previous` to `next`: both are kept, the
+ * previous one with the origin it was kept with (a text from before versions existed counts as
+ * the author's), the new one with `origin`.
+ */
+export async function keepBookTextChange(
+  db: Db,
+  sessionId: number,
+  text: BookText,
+  previous: string,
+  next: string,
+  origin: TextOrigin,
+): Promise<void> {
+  if (previous === next) return;
+  await keepText(db, sessionId, text, { content: previous, origin: 'edited' });
+  await keepText(db, sessionId, text, { content: next, origin });
+}
+
+export async function listTextVersions(db: Db, sessionId: number, text: TextKey): Promise<TextVersion[]> {
+  const { part, chapter_id } = columnsOf(text);
   const rows = await db
     .selectFrom('text_versions')
     .select(['id', 'origin', 'created_at', 'content', 'content_json'])
     .where('session_id', '=', sessionId)
-    .where('chapter_id', '=', chapterId)
+    .where('part', '=', part)
+    .where('chapter_id', '=', chapter_id)
     .orderBy('id', 'desc')
     .execute();
   return rows.map((row) => ({ ...row, id: Number(row.id), origin: row.origin as TextOrigin }));
 }
 
 /**
- * Restores an earlier text as the chapter's current one, in one version-checked save; the text it
- * replaces is kept first (an edited text that was never stored becomes a version too).
+ * Where the current introduction and summary came from: the origin of their newest kept version
+ * (every change of these texts is kept). Missing for an empty text or one from before versions.
  */
-export async function restoreChapterVersion(db: Db, book: SessionRow, chapterId: number, versionId: number) {
+export async function bookTextOrigins(
+  db: Db,
+  row: Pick<SessionRow, 'id' | 'introduction' | 'book_summary'>,
+): Promise<Partial<Record<BookText, TextOrigin>>> {
+  const current = (['introduction', 'book_summary'] as const).filter((text) => row[text].trim());
+  if (current.length === 0) return {};
+  const rows = await db
+    .selectFrom('text_versions')
+    .select(['part', 'origin'])
+    .where('session_id', '=', row.id)
+    .where((eb) => eb.or(current.map((text) => eb.and([eb('part', '=', text), eb('content', '=', row[text])]))))
+    .orderBy('id', 'asc')
+    .execute();
+  return Object.fromEntries(rows.map((r) => [r.part, r.origin as TextOrigin]));
+}
+
+/**
+ * Restores an earlier text as the current one; the text it replaces is kept first (an edited
+ * chapter text that was never stored becomes a version too). A chapter is restored in one
+ * version-checked save of the checkpoint; the introduction or the summary in its own column.
+ */
+export async function restoreTextVersion(db: Db, book: SessionRow, text: TextKey, versionId: number): Promise<RestoredText> {
+  const { part, chapter_id } = columnsOf(text);
   const version = await db
     .selectFrom('text_versions')
     .selectAll()
     .where('id', '=', versionId)
     .where('session_id', '=', book.id)
-    .where('chapter_id', '=', chapterId)
+    .where('part', '=', part)
+    .where('chapter_id', '=', chapter_id)
     .executeTakeFirst();
   if (!version) throw notFound('generation.version_not_found');
   const origin = version.origin as TextOrigin;
+  const restored = { content: version.content, content_json: version.content_json, origin };
+
+  if (typeof text !== 'number') {
+    const updated_at = await updateSessionAttribute(db, book.id, text, version.content);
+    if (updated_at === null) throw notFound('books.not_found');
+    await keepText(db, book.id, text, { content: book[text], origin: 'edited' });
+    return { ...restored, updated_at };
+  }
+
   let replaced: Chapter | undefined;
   const saved = await saveWithRetry(db, book.id, (_row, checkpoint) => {
-    const current = checkpoint.data.find((c) => c.id === chapterId);
+    const current = checkpoint.data.find((c) => c.id === text);
     if (!current) throw notFound('generation.version_not_found');
     replaced = current;
     const chapter: Chapter = {
       ...current,
       generated_content: version.content,
       generated_content_json: version.content_json,
-      text_origin: origin,
+      text_origin: origin === 'edited' ? 'edited' : 'generated',
     };
-    return { checkpoint: { ...checkpoint, data: checkpoint.data.map((c) => (c.id === chapterId ? chapter : c)) } };
+    return { checkpoint: { ...checkpoint, data: checkpoint.data.map((c) => (c.id === text ? chapter : c)) } };
   });
-  if (replaced)
-    await keepText(db, book.id, chapterId, {
-      content: replaced.generated_content,
-      content_json: replaced.generated_content_json ?? null,
-      origin: originOf(replaced),
-    });
-  return { version: saved.version, content: version.content, content_json: version.content_json, origin };
+  if (replaced) await keepChapterText(db, book.id, replaced);
+  return { ...restored, version: saved.version };
 }

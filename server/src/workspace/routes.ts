@@ -5,6 +5,7 @@ import { bookNameProblem } from '@common/rules/book-name';
 import { sessionFileKey, storeSessionImage } from '../books/files';
 import { deleteSessionFile, findSessionFile, parseCheckpoint } from '../books/repository';
 import { saveBookAttribute } from '../books/attributes';
+import { bookTextOrigins, keepBookTextChange } from '../generation/versions';
 import { toBool } from '../db';
 import { AppError, badRequest, notFound } from '../http/errors';
 import { routesOf } from '../http/routes';
@@ -20,10 +21,12 @@ export const SAVE_RATE_LIMIT = { max: 600, windowMs: 10 * 60_000 };
  * introduction and summary, check submitted chapters, and keep its images. Owners and guests
  * holding the book's guest token only (scope `book`, books/policy).
  */
-export const workspaceRoutes = routesOf(workspaceApi, ({ db, storage }) => ({
+export const workspaceRoutes = routesOf(workspaceApi, ({ db, storage, config }) => ({
   getSession: async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return { success: await presentWorkspace(db, request.book) };
+    const session = await presentWorkspace(db, request.book);
+    const text_origins = await bookTextOrigins(db, request.book);
+    return { success: { ...session, text_origins, writing_assistant: Boolean(config.GENERATION_BASE_URL) } };
   },
 
   upSertSession: {
@@ -40,6 +43,7 @@ export const workspaceRoutes = routesOf(workspaceApi, ({ db, storage }) => ({
     const nameProblem = attribute === 'book_name' ? bookNameProblem(value) : null;
     if (nameProblem) throw badRequest(`books.${nameProblem}`);
     const updated_at = await saveBookAttribute(db, id, attribute, value, request.body.previous_value);
+    if (attribute !== 'book_name') await keepBookTextChange(db, id, attribute, request.book[attribute], value, 'edited');
     return { success: { id, attribute, value, updated_at } };
   },
 

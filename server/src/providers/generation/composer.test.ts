@@ -2,7 +2,7 @@ import { franc } from 'franc-min';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, type Language } from '@common/constants';
 import { quoteBalance } from '@common/rules/typography';
-import { composeBookFrame, composeChapter } from './composer';
+import { composeChapter, composeConclusion, Composer } from './composer';
 import { SAMPLE_ANSWERS, sampleContext } from './fixtures';
 import { LANGUAGE_DATA } from './language-data';
 import { cleanAnswer, cleanTranscript, splitSentences } from './text';
@@ -213,22 +213,24 @@ describe('composer person conversion (conservative)', () => {
   });
 });
 
-describe('composer book frame', () => {
-  it('leaves the introduction to the author and drafts the summary from one sentence of each chapter summary', () => {
+describe('composer: introduction and summary', () => {
+  it('leaves the introduction to the author and drafts the summary from one sentence of each chapter summary', async () => {
     const subject = 'Ce livre raconte la vie de ma grand-mère Jeanne, née en Bretagne en 1921.';
     const context = sampleContext('fr', { subject });
     const first = composeChapter({ context, chapter: { id: 1, name: 'A', answers: SAMPLE_ANSWERS.fr.slice(0, 2) } });
-    const frame = composeBookFrame({
+    const input = {
       context,
       chapters: [
         { id: 1, name: 'A', answers: SAMPLE_ANSWERS.fr.slice(0, 2), summary: first.summary },
         { id: 2, name: 'B', answers: SAMPLE_ANSWERS.fr.slice(2), summary: '' },
       ],
-    });
-    expect(frame.introduction).toBe('');
-    expect(frame.summary).not.toContain('Jeanne');
-    expectTraceable(frame.summary, SAMPLE_ANSWERS.fr, 'fr');
-    const sentences = splitSentences(frame.summary, 'fr');
+    };
+    const summary = composeConclusion(input);
+    expect(await new Composer().writeBookText(input, 'introduction')).toBe('');
+    expect(await new Composer().writeBookText(input, 'book_summary')).toBe(summary);
+    expect(summary).not.toContain('Jeanne');
+    expectTraceable(summary, SAMPLE_ANSWERS.fr, 'fr');
+    const sentences = splitSentences(summary, 'fr');
     expect(sentences.length).toBe(2);
     expect(first.summary.startsWith(sentences[0])).toBe(true);
   });

@@ -1,11 +1,11 @@
 import type { Language } from '@common/constants';
 import type { Paragraph } from '@common/schemas/session';
+import type { BookText } from '@common/schemas/versions';
 import { LANGUAGE_DATA, PERSON_PATTERNS, PRESENT_TENSE } from './language-data';
 import { cleanAnswer, cleanTranscript, countWords, splitSentences, toThirdPerson } from './text';
 import type {
   BookContext,
-  BookFrameInput,
-  BookFrameOutput,
+  BookTextInput,
   ChapterInput,
   ChapterOutput,
   Gender,
@@ -195,11 +195,12 @@ export function composeChapter(input: ChapterInput): ChapterOutput {
 }
 
 /**
- * Introduction and summary of the whole book, offline. The introduction stays empty: it is the
- * author's to write (the workspace shows a guiding prompt; a model can draft it). The summary is a
- * draft assembled from the chapters' own summaries, one sentence of each written chapter.
+ * The book's summary (its conclusion), offline: a draft assembled from the chapters' own summaries,
+ * one sentence of each written chapter — the author's words only (the workspace says so). The
+ * introduction has no offline draft: it is the author's to write (a guiding prompt shows; the
+ * writing assistant can draft it).
  */
-export function composeBookFrame(input: BookFrameInput): BookFrameOutput {
+export function composeConclusion(input: BookTextInput): string {
   const { context } = input;
   const picked: string[] = [];
   for (const chapter of input.chapters) {
@@ -212,7 +213,7 @@ export function composeBookFrame(input: BookFrameInput): BookFrameOutput {
     const fresh = splitSentences(own, context.language).find((s) => !picked.includes(s));
     if (fresh) picked.push(fresh);
   }
-  return { introduction: '', summary: picked.slice(0, 8).join(' ') };
+  return picked.slice(0, 8).join(' ');
 }
 
 export class Composer implements GenerationProvider {
@@ -226,8 +227,8 @@ export class Composer implements GenerationProvider {
     return output;
   }
 
-  async writeBookFrame(input: BookFrameInput): Promise<BookFrameOutput> {
-    return composeBookFrame(input);
+  async writeBookText(input: BookTextInput, text: BookText): Promise<string> {
+    return text === 'book_summary' ? composeConclusion(input) : '';
   }
 
   async optimizeAnswer(input: { transcript: string; language: Language }): Promise<string> {

@@ -10,7 +10,8 @@ export * from './types';
  * Picks the writer for each call from the book's fidelity level:
  * - 'own_words' → always the offline composer (the author's sentences, cleaned);
  * - 'light_edit' / 'polished' → the model when GENERATION_BASE_URL is set, else the composer.
- * Introduction/summary follow the same rule; answer optimisation uses the model when configured.
+ * Answer optimisation and the drafts of the introduction and the summary ('Draft it', asked for by
+ * the author) use the model when configured, else the composer.
  */
 export class FidelityRouter implements GenerationProvider {
   readonly name: string;
@@ -28,8 +29,8 @@ export class FidelityRouter implements GenerationProvider {
   readonly writeChapter: GenerationProvider['writeChapter'] = (input, options) =>
     this.pick(input.context.fidelity).writeChapter(input, options);
 
-  readonly writeBookFrame: GenerationProvider['writeBookFrame'] = (input, options) =>
-    this.pick(input.context.fidelity).writeBookFrame(input, options);
+  readonly writeBookText: GenerationProvider['writeBookText'] = (input, text, options) =>
+    (this.model ?? this.composer).writeBookText(input, text, options);
 
   readonly optimizeAnswer: GenerationProvider['optimizeAnswer'] = (input, options) =>
     (this.model ?? this.composer).optimizeAnswer(input, options);

@@ -1,14 +1,14 @@
 import type { Language } from '@common/constants';
 import type { Paragraph } from '@common/schemas/session';
+import type { BookText } from '@common/schemas/versions';
 import { typographic } from '@common/rules/typography';
 import { AppError } from '../../http/errors';
-import { composeBookFrame, extractSummary } from './composer';
-import { bookFrameMessages, chapterMessages, optimizeMessages, tailorMessages, type ChatMessage } from './prompts';
+import { extractSummary } from './composer';
+import { bookTextMessages, chapterMessages, optimizeMessages, tailorMessages, type ChatMessage } from './prompts';
 import { cleanAnswer } from './text';
 import type {
   AnswerInput,
-  BookFrameInput,
-  BookFrameOutput,
+  BookTextInput,
   ChapterInput,
   ChapterOutput,
   GenerateOptions,
@@ -355,11 +355,11 @@ export class OpenAiCompatibleProvider implements GenerationProvider {
     return { paragraphs, content: texts.join('\n\n'), summary };
   }
 
-  async writeBookFrame(input: BookFrameInput, options: GenerateOptions = {}): Promise<BookFrameOutput> {
-    const fallback = composeBookFrame(input);
-    const introduction = (await this.complete(bookFrameMessages(input, 'introduction'), { signal: options.signal })).text.trim();
-    const summary = (await this.complete(bookFrameMessages(input, 'summary'), { signal: options.signal })).text.trim();
-    return { introduction: introduction || fallback.introduction, summary: summary || fallback.summary };
+  async writeBookText(input: BookTextInput, text: BookText, options: GenerateOptions = {}): Promise<string> {
+    const { text: written } = await this.complete(bookTextMessages(input, text), { signal: options.signal });
+    const paragraphs = paragraphsFromText(written).map((paragraph) => typographic(paragraph, input.context.language));
+    if (paragraphs.length === 0) throw new GenerationFailure(502, 'generation.empty_output', false, 'the model wrote nothing');
+    return paragraphs.join('\n\n');
   }
 
   async optimizeAnswer(input: { transcript: string; language: Language }, options: GenerateOptions = {}): Promise<string> {

@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { Language } from '@common/constants';
 import { ROOT_DIR } from '../../config';
 import { LANGUAGE_DATA } from './language-data';
-import type { BookContext, BookFrameInput, ChapterInput, TailorInput } from './types';
+import type { BookText } from '@common/schemas/versions';
+import type { BookContext, BookTextInput, ChapterInput, TailorInput } from './types';
 
 /**
  * Prompts of the model adapter. The same rules in every prompt: the author's facts only, the
@@ -24,31 +25,23 @@ function surveyLines(context: BookContext): string {
   return `The author chose:\n${context.survey.map((c) => `- ${c.question}: ${c.answer}`).join('\n')}\n`;
 }
 
-function rules(context: BookContext): string {
-  return [
-    `You are the ghost-writer of ${chapterPrompt('en').sections[`kind.${context.kind}`]}. Write in ${languageName(context)} only.`,
-    "Use ONLY facts found in the author's answers: never add a name, date, place, event, feeling, dialogue or detail that the author did not give. If something is unclear, leave it out rather than guess.",
-    "Keep the author's voice: their vocabulary, their expressions, their humour, their way of telling.",
-    chapterPrompt('en').sections[`fidelity.${context.fidelity}`],
-    "Respect the author's choices below (style, reader, person, tense). When the author wrote about another person in the third person, keep it.",
-  ].join('\n');
-}
-
 /**
- * The chapter prompt of each language, written in that language: `content/prompts/chapter.{lng}.md`
- * (a `version` in its header, raised on every change; sections `## system`, `## kind.*`,
- * `## fidelity.*`). Read once.
+ * The prompts of each language, written in that language: `content/prompts/{name}.{lng}.md` (a
+ * `version` in its header, raised on every change; `## section` blocks). `chapter`: `system`,
+ * `kind.*`, `fidelity.*`; `book` (introduction and summary): `system`, `introduction`, `book_summary`.
+ * Read once.
  */
-export interface ChapterPrompt {
+export interface PromptFile {
   version: number;
   sections: Record<string, string>;
 }
-const chapterPrompts = new Map<Language, ChapterPrompt>();
+export type ChapterPrompt = PromptFile;
+const promptFiles = new Map<string, PromptFile>();
 
-export function chapterPrompt(lng: Language): ChapterPrompt {
-  let prompt = chapterPrompts.get(lng);
+export function promptFile(name: 'chapter' | 'book', lng: Language): PromptFile {
+  let prompt = promptFiles.get(`${name}.${lng}`);
   if (!prompt) {
-    const file = fs.readFileSync(path.join(ROOT_DIR, 'content', 'prompts', `chapter.${lng}.md`), 'utf8');
+    const file = fs.readFileSync(path.join(ROOT_DIR, 'content', 'prompts', `${name}.${lng}.md`), 'utf8');
     const [, header = '', body = ''] = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(file) ?? [];
     const sections = Object.fromEntries(
       body
@@ -60,10 +53,12 @@ export function chapterPrompt(lng: Language): ChapterPrompt {
         }),
     );
     prompt = { version: Number(/^version:\s*(\d+)/m.exec(header)?.[1] ?? 0), sections };
-    chapterPrompts.set(lng, prompt);
+    promptFiles.set(`${name}.${lng}`, prompt);
   }
   return prompt;
 }
+
+export const chapterPrompt = (lng: Language): PromptFile => promptFile('chapter', lng);
 
 export function chapterMessages(input: ChapterInput): ChatMessage[] {
   const { context, chapter } = input;
@@ -110,21 +105,34 @@ export function optimizeMessages(transcript: string, context: Pick<BookContext, 
   ];
 }
 
-export function bookFrameMessages(input: BookFrameInput, part: 'introduction' | 'summary'): ChatMessage[] {
+/**
+ * The introduction or the summary of the whole book, from the chapters written so far (their
+ * summaries, else their answers): `content/prompts/book.{lng}.md`.
+ */
+export function bookTextMessages(input: BookTextInput, text: BookText): ChatMessage[] {
   const { context } = input;
-  const chapters = input.chapters.map((c) => `Chapter "${c.name}": ${c.summary || c.answers.map((a) => a.answer).join(' ')}`).join('\n');
-  const task =
-    part === 'introduction'
-      ? "Write the book's introduction: one or two short paragraphs that open the book and make the reader want to read on."
-      : "Write the book's closing summary: one short paragraph that recalls the path of the whole book.";
+  const { sections } = promptFile('book', context.language);
+  const system = [
+    sections.system.replace('{{kind}}', chapterPrompt(context.language).sections[`kind.${context.kind}`]),
+    sections[text],
+  ].join('\n');
+  const chapters = input.chapters
+    .map((c, i) => {
+      const answers = c.answers.filter((a) => a.answer.trim()).map((a) => `Answer: ${a.answer.trim()}`);
+      return [`Chapter ${i + 1}: ${c.name}`, c.summary.trim() ? `Summary: ${c.summary.trim()}` : '', ...answers].filter(Boolean).join('\n');
+    })
+    .join('\n\n');
+  const user = [
+    `Book: ${context.bookName}`,
+    context.subject.trim() ? `What the book is about, in the author's words: ${context.subject.trim()}` : '',
+    surveyLines(context),
+    chapters,
+  ]
+    .filter(Boolean)
+    .join('\n\n');
   return [
-    { role: 'system', content: `${rules(context)}\n${task} Plain text only.` },
-    {
-      role: 'user',
-      content: [`Book: ${context.bookName}`, context.subject ? `About: ${context.subject}` : '', surveyLines(context), chapters]
-        .filter(Boolean)
-        .join('\n\n'),
-    },
+    { role: 'system', content: system },
+    { role: 'user', content: user },
   ];
 }
 

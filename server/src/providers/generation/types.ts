@@ -1,5 +1,6 @@
 import type { BookType, Language } from '@common/constants';
 import type { Fidelity, Paragraph, SurveyRole } from '@common/schemas/session';
+import type { BookText } from '@common/schemas/versions';
 
 /** One survey choice as the writer reads it: the survey question and the selected answer's name. */
 export interface SurveyChoice {
@@ -50,14 +51,10 @@ export interface ChapterOutput {
   needsAssistant?: number[];
 }
 
-export interface BookFrameInput {
+/** The book so far, for its introduction or its summary: its chapters with their answers and summaries. */
+export interface BookTextInput {
   context: BookContext;
   chapters: { id: number; name: string; answers: AnswerInput[]; summary: string }[];
-}
-
-export interface BookFrameOutput {
-  introduction: string;
-  summary: string;
 }
 
 export interface TailorInput {
@@ -81,7 +78,8 @@ export interface GenerateOptions {
 export interface GenerationProvider {
   readonly name: string;
   writeChapter(input: ChapterInput, options?: GenerateOptions): Promise<ChapterOutput>;
-  writeBookFrame(input: BookFrameInput, options?: GenerateOptions): Promise<BookFrameOutput>;
+  /** The introduction or the summary; the composer writes no introduction (''): it is the author's. */
+  writeBookText(input: BookTextInput, text: BookText, options?: GenerateOptions): Promise<string>;
   optimizeAnswer(input: { transcript: string; language: Language }, options?: GenerateOptions): Promise<string>;
   tailorChapters(input: TailorInput, options?: GenerateOptions): Promise<TailorOutput>;
 }

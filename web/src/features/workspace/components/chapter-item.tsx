@@ -17,7 +17,7 @@ import { QuestionCard } from './question-card';
 import { SurveySelects } from './survey-selects';
 import { useWorkspaceContext } from './workspace-context';
 import { AssistantNote, FidelityChoice } from './writing-choices';
-import { ChapterVersions } from './chapter-versions';
+import { TextVersions } from './text-versions';
 import styles from '../workspace.module.css';
 
 function paragraphListOf(chapter: Chapter): Paragraph[] {
@@ -190,7 +190,7 @@ function ChapterBody({
   onRename: (name: string) => void;
 }) {
   const { t } = useTranslation('workspace');
-  const { update, applyWritten, checkpoint, sessionId, isPayed, setShowMissingSurvey, confirm } = useWorkspaceContext();
+  const { update, applyWritten, applyServerWrite, checkpoint, sessionId, isPayed, setShowMissingSurvey, confirm } = useWorkspaceContext();
   const { user } = useAuth();
   const hasContent = (chapter.generated_content ?? '').trim() !== '';
   const [questionsOpen, setQuestionsOpen] = useState(!hasContent);
@@ -393,7 +393,22 @@ function ChapterBody({
                 ))}
               </div>
               <UnsourcedFacts chapter={chapter} />
-              <ChapterVersions chapter={chapter} />
+              <TextVersions
+                text={chapter.id}
+                current={chapter.generated_content}
+                title={t('versions.title')}
+                onRestored={(restored) =>
+                  applyServerWrite(
+                    (c) =>
+                      updateChapter(c, chapter.id, {
+                        generated_content: restored.content,
+                        generated_content_json: restored.content_json,
+                        text_origin: restored.origin === 'edited' ? 'edited' : 'generated',
+                      }),
+                    restored.version ?? 0,
+                  )
+                }
+              />
               <Button
                 variant="secondary"
                 onClick={() => {

@@ -1,21 +1,30 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
 import styles from '../workspace.module.css';
 
-/** A block of book text with a view mode and an edit mode (textarea + Save). */
+/**
+ * A block of book text with a view mode and an edit mode (textarea + Save). In view mode: a `note`
+ * under the text, `actions` beside the Edit button, and `children` below them.
+ */
 export function EditableSection({
   value,
   label,
   empty,
   onSave,
   maxLength = 20_000,
+  note,
+  actions,
+  children,
 }: {
   value: string;
   label: string;
   empty: string;
   onSave: (value: string) => Promise<void> | void;
   maxLength?: number;
+  note?: ReactNode;
+  actions?: ReactNode;
+  children?: ReactNode;
 }) {
   const { t } = useTranslation('workspace');
   const [editing, setEditing] = useState(false);
@@ -60,15 +69,20 @@ export function EditableSection({
       <div className={styles.chapterText}>
         {value.trim() ? value.split(/\n\s*\n/).map((p, i) => <p key={i}>{p}</p>) : <p className={styles.muted}>{empty}</p>}
       </div>
-      <Button
-        variant="secondary"
-        onClick={() => {
-          setDraft(value);
-          setEditing(true);
-        }}
-      >
-        {t('actions.edit_named', { name: label })}
-      </Button>
+      {note}
+      <div className={styles.rowActions}>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            setDraft(value);
+            setEditing(true);
+          }}
+        >
+          {t('actions.edit_named', { name: label })}
+        </Button>
+        {actions}
+      </div>
+      {children}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { SESSION_SAVE_DEBOUNCE_MS } from '@common/constants';
+import type { BookText, TextOrigin } from '@common/schemas/versions';
 import type { WorkspaceSession, BookAttribute } from '@common/schemas/workspace';
 import { failureStatus } from '../../../lib/api';
 import { readTrialSession, writeTrialSession, type TrialSession } from '../../../lib/trial-session';
@@ -21,6 +22,10 @@ export interface BookMeta {
   overLimit: boolean;
   /** A guest's trial book (kept in the browser as trial_session). */
   isGuest: boolean;
+  /** Where the introduction and the summary came from (a draft says so). */
+  textOrigins: Partial<Record<BookText, TextOrigin>>;
+  /** A writing assistant is configured: the introduction can be drafted. */
+  writingAssistant: boolean;
 }
 
 export type WorkspaceLoad =
@@ -77,6 +82,8 @@ export function useWorkspace(sessionId: number, isLoggedIn: boolean, reloadKey: 
         images: server?.images ?? [],
         overLimit: Boolean(server?.over_limit?.length),
         isGuest: guest !== null,
+        textOrigins: server?.text_origins ?? {},
+        writingAssistant: Boolean(server?.writing_assistant),
       };
       engine = new SyncEngine({
         base,

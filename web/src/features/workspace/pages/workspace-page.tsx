@@ -11,6 +11,7 @@ import { audiobookPrice } from '@common/rules/prices';
 import { progressPercent } from '@common/rules/progress';
 import type { StoryAnswer } from '@common/schemas/generation';
 import type { Chapter } from '@common/schemas/session';
+import type { BookText, TextOrigin } from '@common/schemas/versions';
 import { Button } from '../../../components/button';
 import { Loader } from '../../../components/loader';
 import { useAuth } from '../../../app/auth';
@@ -24,6 +25,7 @@ import { ChapterList } from '../components/chapter-list';
 import { ChapterModal } from '../components/chapter-modal';
 import { useConfirm } from '../components/confirm-dialog';
 import { ConflictDialog } from '../components/conflict-dialog';
+import { BookTextSection } from '../components/book-text-section';
 import { EditableSection } from '../components/editable-section';
 import { CoverSlot } from '../components/image-slots';
 import { InlineTitle } from '../components/inline-title';
@@ -202,6 +204,18 @@ function Workspace({
     }
   }, [location.state, location.pathname, isPayed, engine, navigate]);
 
+  /** The introduction or summary the server wrote (a draft, a restored version, the summary assembled with a chapter). */
+  const replaceBookText = useCallback(
+    (text: BookText, content: string, origin: TextOrigin) => {
+      setMeta({ [text]: content, textOrigins: { ...meta.textOrigins, [text]: origin } });
+      if (meta.isGuest) {
+        const trial = readTrialSession();
+        if (trial?.id === sessionId) writeTrialSession({ ...trial, [text]: content });
+      }
+    },
+    [setMeta, meta.textOrigins, meta.isGuest, sessionId],
+  );
+
   const applyWritten = useCallback(
     (chapterId: number, result: StoryAnswer) => {
       engine.applyServerWrite(
@@ -217,15 +231,9 @@ function Workspace({
           }),
         result.version,
       );
-      if (result.book_summary !== undefined) {
-        setMeta({ book_summary: result.book_summary });
-        if (meta.isGuest) {
-          const trial = readTrialSession();
-          if (trial?.id === sessionId) writeTrialSession({ ...trial, book_summary: result.book_summary });
-        }
-      }
+      if (result.book_summary !== undefined) replaceBookText('book_summary', result.book_summary, 'assembled');
     },
-    [engine, setMeta, meta.isGuest, sessionId],
+    [engine, replaceBookText],
   );
 
   const context = useMemo<WorkspaceContextValue>(
@@ -416,15 +424,21 @@ function Workspace({
               </Accordion.Trigger>
             </Accordion.Header>
             <Accordion.Content className={styles.sectionBody}>
-              <EditableSection
+              <BookTextSection
+                text="introduction"
                 value={meta.introduction}
+                origin={meta.textOrigins.introduction}
+                assistant={meta.writingAssistant}
                 label={t('sections.introduction')}
                 empty={t('sections.introduction_prompt')}
                 onSave={async (value) => {
                   const ok = await saveAttribute('introduction', value, meta.introduction);
-                  if (ok) toast.success(t('messages.introduction_updated'));
-                  else toast.error(t('messages.introduction_failed'));
+                  if (ok) {
+                    setMeta({ textOrigins: { ...meta.textOrigins, introduction: 'edited' } });
+                    toast.success(t('messages.introduction_updated'));
+                  } else toast.error(t('messages.introduction_failed'));
                 }}
+                onReplaced={(content, origin) => replaceBookText('introduction', content, origin)}
               />
             </Accordion.Content>
           </Accordion.Item>
@@ -435,15 +449,21 @@ function Workspace({
               </Accordion.Trigger>
             </Accordion.Header>
             <Accordion.Content className={styles.sectionBody}>
-              <EditableSection
+              <BookTextSection
+                text="book_summary"
                 value={meta.book_summary}
+                origin={meta.textOrigins.book_summary}
+                assistant={meta.writingAssistant}
                 label={t('sections.summary')}
-                empty={t('sections.empty')}
+                empty={t('sections.summary_prompt')}
                 onSave={async (value) => {
                   const ok = await saveAttribute('book_summary', value, meta.book_summary);
-                  if (ok) toast.success(t('messages.summary_updated'));
-                  else toast.error(t('messages.summary_failed'));
+                  if (ok) {
+                    setMeta({ textOrigins: { ...meta.textOrigins, book_summary: 'edited' } });
+                    toast.success(t('messages.summary_updated'));
+                  } else toast.error(t('messages.summary_failed'));
                 }}
+                onReplaced={(content, origin) => replaceBookText('book_summary', content, origin)}
               />
             </Accordion.Content>
           </Accordion.Item>

@@ -2,28 +2,37 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { writingApi } from '@common/api/writing';
-import type { Chapter } from '@common/schemas/session';
-import type { TextVersion } from '@common/schemas/versions';
+import type { RestoredText, TextKey, TextVersion } from '@common/schemas/versions';
 import { Button } from '../../../components/button';
 import { call } from '../../../lib/api';
-import { updateChapter } from '../model/checkpoint-ops';
 import { useWorkspaceContext } from './workspace-context';
 import styles from '../workspace.module.css';
 
 /**
- * The chapter's texts kept on the server (each generated one, each edited one it replaced), fetched
- * when the author opens the list; any of them can be restored as the current text.
+ * The texts kept on the server for a chapter, the introduction or the summary (each generated one,
+ * each edited one), fetched when the author opens the list; any of them can be restored as the
+ * current text, which the server writes and answers (`onRestored` applies it without a second save).
  */
-export function ChapterVersions({ chapter }: { chapter: Chapter }) {
+export function TextVersions({
+  text,
+  current,
+  title,
+  onRestored,
+}: {
+  text: TextKey;
+  current: string;
+  title: string;
+  onRestored: (restored: RestoredText) => void;
+}) {
   const { t, i18n } = useTranslation('workspace');
-  const { sessionId, applyServerWrite } = useWorkspaceContext();
+  const { sessionId } = useWorkspaceContext();
   const [versions, setVersions] = useState<TextVersion[] | null>(null);
   const [busy, setBusy] = useState(false);
 
   const open = async () => {
     setBusy(true);
     try {
-      setVersions(await call(writingApi.getChapterVersions, { params: { service_session_id: sessionId, chapter_id: chapter.id } }));
+      setVersions(await call(writingApi.getTextVersions, { params: { service_session_id: sessionId, text } }, { quiet: true }));
     } catch {
       toast.error(t('versions.failed'));
     } finally {
@@ -34,22 +43,11 @@ export function ChapterVersions({ chapter }: { chapter: Chapter }) {
   const restore = async (version: TextVersion) => {
     setBusy(true);
     try {
-      const restored = await call(writingApi.restoreChapterVersion, {
-        body: { service_session_id: sessionId, chapter_id: chapter.id, version_id: version.id },
-      });
-      applyServerWrite(
-        (c) =>
-          updateChapter(c, chapter.id, {
-            generated_content: restored.content,
-            generated_content_json: restored.content_json,
-            text_origin: restored.origin,
-          }),
-        restored.version,
-      );
+      onRestored(await call(writingApi.restoreTextVersion, { body: { service_session_id: sessionId, text, version_id: version.id } }));
       setVersions(null);
       toast.success(t('versions.restored'));
     } catch {
-      toast.error(t('versions.failed'));
+      // the API client shows the server's message
     } finally {
       setBusy(false);
     }
@@ -64,22 +62,22 @@ export function ChapterVersions({ chapter }: { chapter: Chapter }) {
   }
   const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   return (
-    <section className={styles.assistantNote} aria-label={t('versions.title')} data-testid="chapter-versions">
+    <section className={styles.assistantNote} aria-label={title} data-testid="text-versions">
       <p>
-        <strong>{t('versions.title')}</strong>
+        <strong>{title}</strong>
       </p>
       {versions.length === 0 ? <p className={styles.muted}>{t('versions.none')}</p> : null}
       <ol className={styles.versionList}>
         {versions.map((version) => {
-          const current = version.content === chapter.generated_content;
+          const isCurrent = version.content === current;
           return (
-            <li key={version.id} data-testid="chapter-version">
+            <li key={version.id} data-testid="text-version">
               <span>
                 {t(`versions.${version.origin}`)} · {when.format(new Date(version.created_at))}
-                {current ? ` · ${t('versions.current')}` : ''}
+                {isCurrent ? ` · ${t('versions.current')}` : ''}
               </span>
-              <span className={styles.muted}>{version.content.slice(0, 140)}…</span>
-              {current ? null : (
+              <span className={styles.muted}>{version.content.length > 140 ? `${version.content.slice(0, 140)}…` : version.content}</span>
+              {isCurrent ? null : (
                 <Button variant="secondary" onClick={() => restore(version)} busy={busy}>
                   {t('versions.restore')}
                 </Button>
