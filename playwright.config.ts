@@ -11,8 +11,9 @@ process.env.PLUME_E2E_DATA_DIR = dataDir;
 /** End-to-end journeys in the system Chromium against the production build, on a fresh data folder. */
 export default defineConfig({
   testDir: 'e2e',
-  // the voice journey needs a fake microphone and a speech stand-in: e2e/voice.config.ts
-  testIgnore: ['voice.spec.ts'],
+  // the voice journey needs a fake microphone and a speech stand-in (e2e/voice.config.ts); the writing
+  // assistant's journey a model stand-in (e2e/writing.config.ts)
+  testIgnore: ['voice.spec.ts', 'writing.spec.ts'],
   outputDir: 'test-results',
   timeout: 60_000,
   expect: { timeout: 10_000 },

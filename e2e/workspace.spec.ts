@@ -61,9 +61,14 @@ test('a guest answers the first chapter in Italian, generates it, edits the text
   await expect(text).toBeVisible({ timeout: 60_000 });
   // Offline, the choices the composer cannot honour are named (the style needs the writing assistant).
   await expect(chapter.getByTestId('needs-assistant')).toContainText('Stile di scrittura');
-  // The conclusion the server drafted from the chapter summary shows at once, without a reload.
+  // The conclusion the server assembled from the chapter summary shows at once, without a reload, and
+  // says what it is (offline there is no writing assistant: no 'Draft it' for the introduction).
   await page.getByRole('button', { name: /Conclusione/ }).click();
-  await expect(page.getByText('Qui non c’è ancora niente di scritto.')).toHaveCount(0);
+  await expect(page.getByTestId('book_summary-origin')).toContainText('composta dai riassunti dei Suoi capitoli');
+  await expect(page.getByRole('button', { name: 'Componga una bozza dai miei capitoli' })).toBeVisible();
+  await page.getByRole('button', { name: /Introduzione/ }).click();
+  await expect(page.getByText(/L’introduzione spetta a Lei/)).toBeVisible();
+  await expect(page.getByRole('button', { name: /assistente di scrittura/ })).toHaveCount(0);
   await expect(chapter.getByRole('button', { name: 'Ricrea il capitolo' })).toBeVisible();
   // The book's own progress bar (by name: a toast on screen has a progress bar too).
   await expect(page.getByRole('progressbar', { name: 'Avanzamento del Suo libro' })).not.toHaveAttribute('aria-valuenow', '0');
@@ -120,7 +125,7 @@ test('a guest answers the first chapter in Italian, generates it, edits the text
   await waitSaved(page);
   await page.reload();
   await page.getByTestId(`chapter-${first.id}`).getByRole('button', { name: 'Versioni precedenti' }).click();
-  const edited = page.getByTestId('chapter-version').filter({ hasText: 'Modificata da Lei' });
+  const edited = page.getByTestId('text-version').filter({ hasText: 'Modificata da Lei' });
   await expect(edited).toHaveCount(1);
   await edited.getByRole('button', { name: 'Ripristini questa versione' }).click();
   await expect(page.getByTestId(`chapter-${first.id}`).getByTestId('chapter-text')).toContainText(

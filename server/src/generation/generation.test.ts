@@ -703,6 +703,8 @@ describe('introduction and summary: drafts and versions', () => {
     const owner = await createUser(app);
     const { id, cp } = await makeBook({ user: owner }, { language: 'fr', cp: checkpoint({ language: 'fr' }) });
     expect((await draft(app, owner.headers, id, 'introduction')).json().code).toBe('generation.nothing_to_draft');
+    // An introduction written before versions existed: the draft replacing it keeps it.
+    await updateSessionFields(app.ctx.db, id, { introduction: 'Written before versions.' });
     await app.inject({ method: 'POST', url: '/api/getStoryAnswer', headers: owner.headers, payload: storyBody(id, cp, 0) });
     const assembled = (await stored(id)).row.book_summary;
     expect(assembled).not.toBe('');
@@ -724,6 +726,7 @@ describe('introduction and summary: drafts and versions', () => {
     expect((await stored(id)).row.introduction).toBe(intro.json().success.content);
     const opened = await session(app, owner.headers, id);
     expect(opened.text_origins).toEqual({ introduction: 'generated', book_summary: 'assembled' });
+    expect(opened.introduction).toBe(intro.json().success.content);
     expect(opened.writing_assistant).toBe(true);
 
     // The summary: the assistant's draft replaces the assembled one, which stays among the versions.
@@ -745,7 +748,8 @@ describe('introduction and summary: drafts and versions', () => {
     });
     expect(edited.statusCode).toBe(200);
     const introVersions = await versionsOf(app, owner.headers, id, 'introduction');
-    expect(introVersions.map((v) => v.origin)).toEqual(['edited', 'generated']);
+    expect(introVersions.map((v) => v.origin)).toEqual(['edited', 'generated', 'edited']);
+    expect(introVersions[2].content).toBe('Written before versions.');
     expect((await session(app, owner.headers, id)).text_origins.introduction).toBe('edited');
     const restore = await app.inject({
       method: 'POST',

@@ -58,7 +58,9 @@ export function pieces(text: string): string[] {
   return text.match(/\S+\s*|\s+/g) ?? [];
 }
 
-export async function startOpenAiStandIn(options: { apiKey?: string; defaultBehaviour?: StandInBehaviour } = {}): Promise<OpenAiStandIn> {
+export async function startOpenAiStandIn(
+  options: { apiKey?: string; defaultBehaviour?: StandInBehaviour; port?: number } = {},
+): Promise<OpenAiStandIn> {
   const queue: StandInBehaviour[] = [];
   let defaultBehaviour: StandInBehaviour = options.defaultBehaviour ?? { kind: 'stream' };
   const requests: RecordedRequest[] = [];
@@ -165,7 +167,7 @@ export async function startOpenAiStandIn(options: { apiKey?: string; defaultBeha
     const receivedAt = performance.now();
     const raw = (await readBody(req)).toString('utf8');
     await handle(req, res, raw, receivedAt);
-  });
+  }, options.port);
   return {
     url: `${standIn.origin}/v1`,
     requests,
