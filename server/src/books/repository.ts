@@ -31,6 +31,12 @@ export async function findSessionRow(db: Db, id: number): Promise<SessionRow | u
   return row;
 }
 
+/** The extra chapters bought for a book (issue 12 item 5): the one place that reads `unlocked_chapters`. */
+export async function unlockedChapterIds(db: Db, sessionId: number): Promise<number[]> {
+  const rows = await db.selectFrom('unlocked_chapters').select('chapter_id').where('service_session_id', '=', sessionId).execute();
+  return rows.map((r) => Number(r.chapter_id));
+}
+
 export function parseCheckpoint(row: Pick<SessionRow, 'checkpoint_data'>): CheckpointData {
   return readCheckpoint(row).checkpoint;
 }

@@ -7,7 +7,7 @@ import { isChapterLocked } from '@common/rules/workspace-unpaid';
 import type { StoryAnswer, StoryAnswerBody } from '@common/schemas/generation';
 import { SURVEY_ROLES_IN_ORDER, type Chapter, type CheckpointData, type Fidelity } from '@common/schemas/session';
 import { guestTokenHash, loadAccessibleSession } from '../books/policy';
-import { findSessionRow, parseCheckpoint, saveCheckpoint, type SessionRow } from '../books/repository';
+import { findSessionRow, parseCheckpoint, saveCheckpoint, unlockedChapterIds, type SessionRow } from '../books/repository';
 import { toBool, type Db } from '../db';
 import { AppError, badRequest, conflict, paymentRequired, tooMany } from '../http/errors';
 import { composeConclusion } from '../providers/generation/composer';
@@ -166,7 +166,8 @@ export async function prepareChapter(db: Db, request: FastifyRequest, body: Stor
   const index = stored.data.findIndex((c) => c.id === body.data.id);
   if (index < 0) throw badRequest('generation.chapter_not_in_book');
   const paid = toBool(row.is_payed);
-  if (isChapterLocked(index, paid)) throw paymentRequired('generation.chapter_locked');
+  if (!paid && isChapterLocked(index, paid, body.data.id, await unlockedChapterIds(db, row.id)))
+    throw paymentRequired('generation.chapter_locked');
   if (body.data.questions.some((q) => q.transcript.trimEnd().length > ANSWER_MAX_LENGTH)) {
     throw badRequest('generation.answer_too_long', { max: ANSWER_MAX_LENGTH });
   }

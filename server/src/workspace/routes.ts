@@ -3,7 +3,7 @@ import { chapterIdOfImageKey } from '@common/schemas/workspace';
 import { isChapterLocked } from '@common/rules/workspace-unpaid';
 import { bookNameProblem } from '@common/rules/book-name';
 import { sessionFileKey, storeSessionImage } from '../books/files';
-import { deleteSessionFile, findSessionFile, parseCheckpoint } from '../books/repository';
+import { deleteSessionFile, findSessionFile, parseCheckpoint, unlockedChapterIds } from '../books/repository';
 import { saveBookAttribute } from '../books/attributes';
 import { bookTextOrigins, keepBookTextChange } from '../generation/versions';
 import { toBool } from '../db';
@@ -63,7 +63,9 @@ export const workspaceRoutes = routesOf(workspaceApi, ({ db, storage, config }) 
       if (chapterId !== null) {
         const index = parseCheckpoint(row).data.findIndex((c) => c.id === chapterId);
         if (index < 0) throw notFound('workspace.chapter_not_found');
-        if (isChapterLocked(index, toBool(row.is_payed))) throw new AppError(402, 'workspace.locked_chapter');
+        const paid = toBool(row.is_payed);
+        if (!paid && isChapterLocked(index, paid, chapterId, await unlockedChapterIds(db, row.id)))
+          throw new AppError(402, 'workspace.locked_chapter');
       }
       const image = await normalizeImage(file);
       await storeSessionImage({ db, storage }, row.id, key, image);

@@ -15,6 +15,7 @@ import {
   readCheckpoint,
   presentSession,
   saveCheckpoint,
+  unlockedChapterIds,
   type SessionRow,
 } from '../books/repository';
 
@@ -84,7 +85,8 @@ export async function upsertCheckpoint(
   if (JSON.stringify(incoming).length > CHECKPOINT_MAX_BYTES) throw new AppError(413, 'workspace.too_large');
   if (baseVersion !== row.version) throw await versionConflict(db, row.id);
   const stored = parseCheckpoint(row);
-  if (!toBool(row.is_payed) && unpaidViolation(stored, incoming)) throw new AppError(402, 'workspace.locked_chapter');
+  if (!toBool(row.is_payed) && unpaidViolation(stored, incoming, await unlockedChapterIds(db, row.id)))
+    throw new AppError(402, 'workspace.locked_chapter');
   const checkpoint = keepServerFields(stored, incoming);
   const version = await saveCheckpoint(db, row.id, baseVersion, checkpoint);
   if (version === null) throw await versionConflict(db, row.id);
