@@ -30,6 +30,9 @@ type GuestBook = CreatedBook & {
 
 const ROSA = 'Rosa worked at the Pellegrini hospital in Naples and walked home every evening, singing.';
 
+/** The workspace is open (a loaded shared machine may take a while to answer getSession). */
+const opened = (page: Page) => expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
+
 async function chooseAllSurveyAnswers(page: Page, chapter: ReturnType<Page['getByTestId']>) {
   const triggers = chapter.locator('[data-testid^="survey-"]');
   const count = await triggers.count();
@@ -53,7 +56,7 @@ test('fidelity per chapter, invented facts flagged, and drafts of the introducti
   await actAsGuest(page, book);
   await page.goto(`/en/questions/${book.id}`);
   const chapter = page.getByTestId(`chapter-${first.id}`);
-  await expect(chapter).toBeVisible({ timeout: 30_000 });
+  await opened(page);
 
   // The fidelity is shown for the chapter, changeable, saved with the book and kept after a reload.
   const fidelity = chapter.getByRole('group', { name: 'How this chapter is written' });
@@ -67,6 +70,7 @@ test('fidelity per chapter, invented facts flagged, and drafts of the introducti
   const saved = await request.get(`/api/getSession/${book.id}`, { headers: { 'x-guest-token': book.guest_token } });
   expect((await saved.json()).success.checkpoint_data.data[0].fidelity).toBe('polished');
   await page.reload();
+  await opened(page);
   await expect(fidelity.getByRole('radio', { name: /Polished/ })).toBeChecked();
 
   // The model writes a name and a year found in no answer: both are highlighted for the author.
@@ -115,6 +119,7 @@ test('fidelity per chapter, invented facts flagged, and drafts of the introducti
 
   // The versions survive a reload: the assembled summary is restored from the list.
   await page.reload();
+  await opened(page);
   await page.getByRole('button', { name: /^Summary/ }).click();
   await expect(summary.getByText('From the hospital to the road home, a life of songs.')).toBeVisible();
   await summary.getByRole('button', { name: 'Earlier versions' }).click();
@@ -125,6 +130,7 @@ test('fidelity per chapter, invented facts flagged, and drafts of the introducti
   await expect(summary.getByText(assembled)).toBeVisible();
   await expect(summaryNote).toContainText('assembled from the summaries of your chapters');
   await page.reload();
+  await opened(page);
   await page.getByRole('button', { name: /^Summary/ }).click();
   await expect(summary.getByText(assembled)).toBeVisible();
   await expect(page.getByTestId('book_summary-origin')).toContainText('assembled from the summaries of your chapters');
@@ -180,6 +186,7 @@ for (const lng of ['en', 'fr', 'es', 'it']) {
     for (const width of [WIDTHS.desktop, WIDTHS.phone]) {
       await page.setViewportSize({ width, height: width === WIDTHS.phone ? 1500 : 1100 });
       await page.goto(`/${lng}/questions/${book.id}`);
+      await opened(page);
       await page.getByRole('button', { name: sections.introduction, exact: true }).click();
       await page.getByRole('button', { name: sections.summary, exact: true }).click();
       await expect(page.getByRole('region', { name: sections.introduction })).toContainText(INTRODUCTIONS[lng]);
