@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { actAsUser, createBook, signUp } from './helpers/api';
+import { createCoupon, uniqueCouponCode } from './helpers/coupons';
 import { saveScreenshot, WIDTHS } from './helpers/screenshots';
 
 /** Sandbox card payments (docs/payments.md): the plan modal → /payment → our card form → thank-you. */
@@ -77,6 +78,35 @@ test('a declined card shows the reason and unlocks nothing; 3-D Secure refused t
   await page.getByRole('dialog', { name: '3-D Secure' }).getByRole('button', { name: 'Confirm the payment' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your purchase' })).toBeVisible();
   expect(await bookPaid(request, auth, book.id)).toBe(true);
+});
+
+test('a percentage coupon lowers the price shown and the amount charged; the book unlocks only once paid', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const code = await createCoupon(uniqueCouponCode('TWENTY'), 5, 20);
+  const { token, auth } = await signUp(request, { prefix: 'percent' });
+  const book = await createBook(request, token, {
+    book_name: 'Twenty off',
+    another_story_subject: 'The summer my father taught me to sail on the lake',
+  });
+  await actAsUser(page, token);
+  await page.goto(`/en/questions/${book.id}`);
+  await page.getByRole('button', { name: 'Unlock all chapters' }).first().click();
+  const plans = page.getByRole('dialog', { name: 'Finish your book' });
+  await plans.getByLabel('Coupon code').fill(code);
+  await plans.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText('Coupon applied successfully.')).toBeVisible();
+  await expect(plans.getByTestId('plan-discount')).toHaveText(`−20 % with coupon ${code}, applied at payment`);
+  expect(await bookPaid(request, auth, book.id)).toBe(false);
+  await plans.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByTestId('payment-amount')).toContainText('Amount: 39.20 €, tax included.');
+  await page.getByLabel('Card number').fill('4111111111111111');
+  await page.getByLabel('Expiry date').fill('12/39');
+  await page.getByLabel('Security code (CVC)').fill('123');
+  await page.getByRole('button', { name: 'Pay 39.20 €' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your purchase' })).toBeVisible();
+  expect(await bookPaid(request, auth, book.id)).toBe(true);
+  const orders = (await (await request.get('/api/myOrders', { headers: auth })).json()).success as Array<{ price: number; kind: string }>;
+  expect(orders.find((o) => o.kind === 'book')?.price).toBe(39.2);
 });
 
 test('the thank-you page without an order goes back to the start', async ({ page }) => {

@@ -14,14 +14,25 @@ export function uniqueCouponCode(prefix = 'E2E'): string {
   return `${prefix}${Date.now()}${Math.floor(Math.random() * 1e6)}`;
 }
 
-/** Creates a coupon the way an operator does (`scripts/coupon.ts create …`), valid until 2099. */
-export async function createCoupon(code: string, uses = 1): Promise<string> {
+/** Creates a coupon the way an operator does (`scripts/coupon.ts create …`), valid until 2099; `percent` makes a percentage coupon. */
+export async function createCoupon(code: string, uses = 1, percent?: number): Promise<string> {
   const root = path.resolve(import.meta.dirname, '..', '..');
   const dataDir = process.env.PLUME_E2E_DATA_DIR;
   expect(dataDir, 'playwright.config.ts exports the server DATA_DIR as PLUME_E2E_DATA_DIR').toBeTruthy();
   const { stdout } = await promisify(execFile)(
     'npx',
-    ['tsx', 'scripts/coupon.ts', 'create', '--code', code, '--uses', String(uses), '--expires', '2099-01-01'],
+    [
+      'tsx',
+      'scripts/coupon.ts',
+      'create',
+      '--code',
+      code,
+      '--uses',
+      String(uses),
+      '--expires',
+      '2099-01-01',
+      ...(percent ? ['--grants', 'percent', '--percent', String(percent)] : []),
+    ],
     {
       cwd: root,
       env: { ...process.env, DATA_DIR: dataDir, ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}) },
