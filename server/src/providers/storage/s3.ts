@@ -1,10 +1,11 @@
 import crypto from 'node:crypto';
+import { AwsV4Signer } from 'aws4fetch';
 import { safeKey, safePrefix, type Storage } from './keys';
 
 /**
  * Any S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, Scaleway, Garage…): PUT, GET and DELETE of
- * one object, path-style (`{endpoint}/{bucket}/{key}`), signed with AWS Signature Version 4 using
- * node:crypto only. The payload is hashed and signed too (`x-amz-content-sha256`).
+ * one object, path-style (`{endpoint}/{bucket}/{key}`), signed with AWS Signature Version 4 by
+ * aws4fetch. The payload is hashed and signed too (`x-amz-content-sha256`).
  */
 export interface S3Options {
   /** e.g. https://s3.eu-west-3.amazonaws.com or http://127.0.0.1:9000 (no bucket in it). */
@@ -18,8 +19,11 @@ export interface S3Options {
   fetchImpl?: typeof fetch;
 }
 
-const sha256 = (data: string | Buffer) => crypto.createHash('sha256').update(data).digest('hex');
-const hmac = (key: string | Buffer, data: string) => crypto.createHmac('sha256', key).update(data).digest();
+const sha256 = (data: Buffer | null) =>
+  crypto
+    .createHash('sha256')
+    .update(data ?? '')
+    .digest('hex');
 
 /** RFC 3986 encoding, as SigV4 wants it (encodeURIComponent leaves !'()* alone). */
 const encode = (segment: string) =>
@@ -30,46 +34,35 @@ export interface SignedRequest {
   headers: Record<string, string>;
 }
 
-/** The URL and headers of a signed request (exported for the tests' stand-in checks). */
-export function signS3Request(
+/**
+ * The URL and headers of a request signed with AWS Signature V4 by aws4fetch (a maintained
+ * implementation), the payload hashed and signed too (`x-amz-content-sha256`, not UNSIGNED-PAYLOAD).
+ */
+export async function signS3Request(
   options: S3Options,
   method: string,
   key: string,
   body: Buffer | null,
   now = new Date(),
   query: Record<string, string> = {},
-): SignedRequest {
-  const url = new URL(options.endpoint);
-  const basePath = url.pathname.replace(/\/+$/, '');
+): Promise<SignedRequest> {
+  const endpoint = new URL(options.endpoint);
+  const basePath = endpoint.pathname.replace(/\/+$/, '');
   const objectPath = key ? `/${key.split('/').map(encode).join('/')}` : '';
-  const path = `${basePath}/${encode(options.bucket)}${objectPath}`;
-  const canonicalQuery = Object.keys(query)
-    .sort()
-    .map((name) => `${encode(name)}=${encode(query[name])}`)
-    .join('&');
-  const amzDate = now
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d{3}/, '');
-  const dateStamp = amzDate.slice(0, 8);
-  const payloadHash = sha256(body ?? '');
-  const signed: Record<string, string> = { host: url.host, 'x-amz-content-sha256': payloadHash, 'x-amz-date': amzDate };
-  const names = Object.keys(signed).sort();
-  const canonicalRequest = [method, path, canonicalQuery, ...names.map((n) => `${n}:${signed[n]}`), '', names.join(';'), payloadHash].join(
-    '\n',
-  );
-  const scope = `${dateStamp}/${options.region}/s3/aws4_request`;
-  const stringToSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256(canonicalRequest)].join('\n');
-  const signingKey = hmac(hmac(hmac(hmac(`AWS4${options.secretAccessKey}`, dateStamp), options.region), 's3'), 'aws4_request');
-  const signature = hmac(signingKey, stringToSign).toString('hex');
-  const { host: _host, ...headers } = signed;
-  return {
-    url: `${url.origin}${path}${canonicalQuery ? `?${canonicalQuery}` : ''}`,
-    headers: {
-      ...headers,
-      authorization: `AWS4-HMAC-SHA256 Credential=${options.accessKeyId}/${scope}, SignedHeaders=${names.join(';')}, Signature=${signature}`,
-    },
-  };
+  const url = new URL(`${endpoint.origin}${basePath}/${encode(options.bucket)}${objectPath}`);
+  for (const name of Object.keys(query).sort()) url.searchParams.set(name, query[name]);
+  const signer = new AwsV4Signer({
+    method,
+    url: url.toString(),
+    headers: { 'x-amz-content-sha256': sha256(body) },
+    accessKeyId: options.accessKeyId,
+    secretAccessKey: options.secretAccessKey,
+    service: 's3',
+    region: options.region,
+    datetime: now.toISOString().replace(/[-:]|\.\d{3}/g, ''),
+  });
+  const signed = await signer.sign();
+  return { url: signed.url.toString(), headers: Object.fromEntries(signed.headers) };
 }
 
 /** A failed bucket call; the S3 error code (`AccessDenied`, `SignatureDoesNotMatch`…) is logged, never shown. */
@@ -91,14 +84,14 @@ async function failure(response: Response, operation: string): Promise<S3Error> 
 export function createS3Storage(options: S3Options): Storage {
   const fetchImpl = options.fetchImpl ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
   const timeoutMs = options.timeoutMs ?? 30_000;
-  const call = (
+  const call = async (
     method: 'PUT' | 'GET' | 'DELETE',
     key: string,
     body: Buffer | null = null,
     contentType?: string,
     query: Record<string, string> = {},
   ) => {
-    const { url, headers } = signS3Request(options, method, key && safeKey(key), body, new Date(), query);
+    const { url, headers } = await signS3Request(options, method, key && safeKey(key), body, new Date(), query);
     return fetchImpl(url, {
       method,
       headers: contentType ? { ...headers, 'content-type': contentType } : headers,

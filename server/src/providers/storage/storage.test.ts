@@ -91,13 +91,34 @@ describe('S3-compatible storage (STORAGE_PROVIDER=s3)', () => {
     }
   });
 
-  it('signs with AWS Signature V4: credential scope, signed headers, payload hash', () => {
-    const signed = signS3Request(options, 'PUT', 'sessions/12/chap_3_media_0', Buffer.from('abc'), new Date('2026-03-04T05:06:07.890Z'));
+  it('signs with AWS Signature V4: credential scope, signed headers, payload hash', async () => {
+    const signed = await signS3Request(
+      options,
+      'PUT',
+      'sessions/12/chap_3_media_0',
+      Buffer.from('abc'),
+      new Date('2026-03-04T05:06:07.890Z'),
+    );
     expect(signed.url).toBe(`${bucket.url}/plume-test/sessions/12/chap_3_media_0`);
     expect(signed.headers['x-amz-date']).toBe('20260304T050607Z');
     expect(signed.headers['x-amz-content-sha256']).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
     expect(signed.headers.authorization).toMatch(
       /^AWS4-HMAC-SHA256 Credential=AKIAPLUMETEST\/20260304\/eu-west-3\/s3\/aws4_request, SignedHeaders=host;x-amz-content-sha256;x-amz-date, Signature=[0-9a-f]{64}$/,
+    );
+  });
+
+  it('signs like the published AWS Signature V4 example (GET Bucket, list objects)', async () => {
+    // docs.aws.amazon.com/AmazonS3/latest/API/sig-v4-header-based-auth.html, "Example: GET Bucket (List Objects)"
+    const example = {
+      endpoint: 'https://examplebucket.s3.amazonaws.com',
+      bucket: '',
+      region: 'us-east-1',
+      accessKeyId: 'AKIAIOSFODNN7EXAMPLE',
+      secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+    };
+    const signed = await signS3Request(example, 'GET', '', null, new Date('2013-05-24T00:00:00Z'), { 'max-keys': '2', prefix: 'J' });
+    expect(signed.headers.authorization).toBe(
+      'AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/aws4_request, SignedHeaders=host;x-amz-content-sha256;x-amz-date, Signature=34b48302e7b5fa45bde8084f4b7868a86f0a534bc59db6670ed5711ef69dc6f7',
     );
   });
 
