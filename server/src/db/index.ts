@@ -42,7 +42,12 @@ export function idColumnType(db: Kysely<unknown>) {
   return isPostgres(db) ? sql`serial` : sql`integer`;
 }
 
-/** Every file in db/migrations, in name order; each area adds its own `NNNN_area.ts` (compiled to `.js` in dist/server). */
+/**
+ * Every file in db/migrations, in name order; each area adds its own `NNNN_area.ts` (compiled to `.js` in dist/server).
+ * Not Kysely's FileMigrationProvider: it imports from inside node_modules, where Vitest does not compile
+ * TypeScript (tried: ERR_UNKNOWN_FILE_EXTENSION for 0001_core.ts on Node 20); imported from here, the
+ * files go through the same loader as the rest of the server, in tests, `npm run dev` and dist alike.
+ */
 class FolderMigrationProvider implements MigrationProvider {
   async getMigrations(): Promise<Record<string, Migration>> {
     const folder = path.join(import.meta.dirname, 'migrations');
