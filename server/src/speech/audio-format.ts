@@ -2,6 +2,11 @@
  * What an uploaded recording really is, read from its bytes (never from its name or declared type),
  * and how long it lasts when the container says so. WebM (Chromium, Firefox), Ogg (Firefox), MP4
  * (Safari), WAV and MP3 are recognised; anything else is refused.
+ *
+ * Not music-metadata (11.16.1, tried on e2e/fixtures/voice): it throws on Chromium's MediaRecorder
+ * WebM ("ignore length must be a non-negative safe integer": clusters of unknown size, no Duration)
+ * and reads 0.02 s for Chromium's fragmented MP4 (first fragment only) — the two recordings the
+ * browser actually sends. Here a container that cannot be walked is CorruptAudioError (a 400).
  */
 export type AudioFormat = 'webm' | 'ogg' | 'wav' | 'mp4' | 'mp3';
 
