@@ -22,6 +22,16 @@ export function cleanText(value: string | null | undefined): string {
     .replace(NONCHARACTER, '');
 }
 
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/**
+ * The one escaping of text put into HTML or XML (the e-mails, the EPUB's XHTML), for element content
+ * and attribute values alike: cleaned first (`cleanText`: no control characters, which XML forbids).
+ */
+export function escapeHtml(value: string | null | undefined): string {
+  return cleanText(value).replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
+}
+
 /** One line of text (titles): whitespace runs become one space. */
 export function cleanLine(value: string | null | undefined): string {
   return cleanText(value).replace(/\s+/g, ' ').trim();

@@ -7,12 +7,12 @@ import { writeEpub } from './epub/epub';
 import { writeDocx } from './docx/docx';
 import { bookLabels, buildBookContent } from './book';
 import { epubcheck, fixtureContent, pdfText, translate } from './test-support';
-import { cleanText, escapeXml } from './text';
+import { cleanText, escapeHtml } from './text';
 
 describe('author text is data', () => {
   it('cleans control, bidi-override and lone-surrogate characters and escapes markup', () => {
     expect(cleanText('a\u0000b\u202Ec\uD800d\u200Be')).toBe('abc\uFFFDde');
-    expect(escapeXml('<script>"&\'</script>')).toBe('&lt;script&gt;&quot;&amp;&#39;&lt;/script&gt;');
+    expect(escapeHtml('<script>"&\'</script>')).toBe('&lt;script&gt;&quot;&amp;&#39;&lt;/script&gt;');
   });
 });
 

@@ -2,12 +2,12 @@ import crypto from 'node:crypto';
 import JSZip from 'jszip';
 import type { BookContent } from '../book';
 import type { BookImage } from '../images';
-import { escapeXml } from '../text';
+import { escapeHtml } from '../text';
 
 /**
  * An EPUB 3 written directly (JSZip): cover image and cover page, title page, navigation document
  * (plus NCX for older readers), language metadata, photos, and the same sections in the same order
- * as the PDF. Every author text goes through `escapeXml`: it can only ever be text.
+ * as the PDF. Every author text goes through `escapeHtml`: it can only ever be text.
  */
 const CSS = `body { font-family: "EB Garamond", Georgia, serif; line-height: 1.45; margin: 0 5%; }
 h1 { font-weight: 600; font-size: 1.6em; text-align: center; margin: 2.5em 0 1.2em; line-height: 1.2; }
@@ -44,7 +44,7 @@ function xhtml(lang: string, title: string, body: string, extraNs = ''): string 
 <html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops"${extraNs} xml:lang="${lang}" lang="${lang}">
 <head>
 <meta charset="UTF-8"/>
-<title>${escapeXml(title)}</title>
+<title>${escapeHtml(title)}</title>
 <link rel="stylesheet" type="text/css" href="style.css"/>
 </head>
 <body>
@@ -54,7 +54,7 @@ ${body}
 `;
 }
 
-const paragraphs = (list: string[]) => list.map((p, i) => `<p${i === 0 ? ' class="first"' : ''}>${escapeXml(p)}</p>`).join('\n');
+const paragraphs = (list: string[]) => list.map((p, i) => `<p${i === 0 ? ' class="first"' : ''}>${escapeHtml(p)}</p>`).join('\n');
 
 export async function writeEpub(book: BookContent, options: { identifier?: string; modified?: Date } = {}): Promise<Buffer> {
   const lang = book.language;
@@ -81,16 +81,16 @@ export async function writeEpub(book: BookContent, options: { identifier?: strin
       file: 'cover.xhtml',
       title: labels.coverAlt,
       inToc: false,
-      body: `<section class="cover" epub:type="cover"><img src="images/cover.${ext(book.cover)}" alt="${escapeXml(labels.coverAlt)}"/></section>`,
+      body: `<section class="cover" epub:type="cover"><img src="images/cover.${ext(book.cover)}" alt="${escapeHtml(labels.coverAlt)}"/></section>`,
     });
   }
-  const byline = book.author ? `<p class="byline">${escapeXml(labels.byline(book.author))}</p>` : '';
+  const byline = book.author ? `<p class="byline">${escapeHtml(labels.byline(book.author))}</p>` : '';
   docs.push({
     id: 'title-page',
     file: 'title.xhtml',
     title: book.title,
     inToc: false,
-    body: `<section class="title-page" epub:type="titlepage"><h1>${escapeXml(book.title)}</h1>${byline}<p class="rights">${escapeXml(labels.rights(book.author, book.year))}<br/>${escapeXml(labels.madeWith)}</p></section>`,
+    body: `<section class="title-page" epub:type="titlepage"><h1>${escapeHtml(book.title)}</h1>${byline}<p class="rights">${escapeHtml(labels.rights(book.author, book.year))}<br/>${escapeHtml(labels.madeWith)}</p></section>`,
   });
   if (book.introduction.length) {
     docs.push({
@@ -98,14 +98,14 @@ export async function writeEpub(book: BookContent, options: { identifier?: strin
       file: 'introduction.xhtml',
       title: labels.introduction,
       inToc: true,
-      body: `<section epub:type="introduction" role="doc-introduction"><h1>${escapeXml(labels.introduction)}</h1>\n${paragraphs(book.introduction)}</section>`,
+      body: `<section epub:type="introduction" role="doc-introduction"><h1>${escapeHtml(labels.introduction)}</h1>\n${paragraphs(book.introduction)}</section>`,
     });
   }
   for (const chapter of book.chapters) {
     const figures = chapter.photos.map((photo, slot) => {
       const file = `images/chapter-${chapter.number}-${slot + 1}.${ext(photo)}`;
       images.push({ id: `img-${chapter.number}-${slot + 1}`, file, image: photo });
-      return `<figure><img src="${file}" alt="${escapeXml(labels.photoAlt(chapter.title))}"/></figure>`;
+      return `<figure><img src="${file}" alt="${escapeHtml(labels.photoAlt(chapter.title))}"/></figure>`;
     });
     const middle = chapter.paragraphs.length >= 2 ? Math.floor(chapter.paragraphs.length / 2) : chapter.paragraphs.length;
     const body = [
@@ -119,7 +119,7 @@ export async function writeEpub(book: BookContent, options: { identifier?: strin
       file: `chapter-${chapter.number}.xhtml`,
       title: chapter.title,
       inToc: true,
-      body: `<section epub:type="chapter" role="doc-chapter"><h1><span class="label">${escapeXml(labels.chapter(chapter.number))}</span>${escapeXml(chapter.title)}</h1>\n${body}</section>`,
+      body: `<section epub:type="chapter" role="doc-chapter"><h1><span class="label">${escapeHtml(labels.chapter(chapter.number))}</span>${escapeHtml(chapter.title)}</h1>\n${body}</section>`,
     });
   }
   if (book.summary.length) {
@@ -128,20 +128,20 @@ export async function writeEpub(book: BookContent, options: { identifier?: strin
       file: 'summary.xhtml',
       title: labels.summary,
       inToc: true,
-      body: `<section epub:type="conclusion" role="doc-conclusion"><h1>${escapeXml(labels.summary)}</h1>\n${paragraphs(book.summary)}</section>`,
+      body: `<section epub:type="conclusion" role="doc-conclusion"><h1>${escapeHtml(labels.summary)}</h1>\n${paragraphs(book.summary)}</section>`,
     });
   }
 
   const tocItems = docs.filter((d) => d.inToc);
-  const nav = `<nav epub:type="toc" id="toc" role="doc-toc"><h1>${escapeXml(labels.contents)}</h1>
+  const nav = `<nav epub:type="toc" id="toc" role="doc-toc"><h1>${escapeHtml(labels.contents)}</h1>
 <ol>
-${tocItems.map((d) => `<li><a href="${d.file}">${escapeXml(d.title)}</a></li>`).join('\n')}
+${tocItems.map((d) => `<li><a href="${d.file}">${escapeHtml(d.title)}</a></li>`).join('\n')}
 </ol>
 </nav>
 <nav epub:type="landmarks" hidden="hidden"><ol>
 ${book.cover ? '<li><a epub:type="cover" href="cover.xhtml">Cover</a></li>' : ''}
-<li><a epub:type="toc" href="nav.xhtml">${escapeXml(labels.contents)}</a></li>
-${tocItems[0] ? `<li><a epub:type="bodymatter" href="${tocItems[0].file}">${escapeXml(tocItems[0].title)}</a></li>` : ''}
+<li><a epub:type="toc" href="nav.xhtml">${escapeHtml(labels.contents)}</a></li>
+${tocItems[0] ? `<li><a epub:type="bodymatter" href="${tocItems[0].file}">${escapeHtml(tocItems[0].title)}</a></li>` : ''}
 </ol></nav>`;
   // The contents page sits after the title page, as in the PDF.
   const navDoc: Doc = { id: 'nav', file: 'nav.xhtml', title: labels.contents, inToc: false, body: nav, properties: 'nav' };
@@ -157,11 +157,11 @@ ${tocItems[0] ? `<li><a epub:type="bodymatter" href="${tocItems[0].file}">${esca
   const opf = `<?xml version="1.0" encoding="UTF-8"?>
 <package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="book-id" xml:lang="${lang}">
 <metadata xmlns:dc="http://purl.org/dc/elements/1.1/">
-<dc:identifier id="book-id">${escapeXml(identifier)}</dc:identifier>
-<dc:title>${escapeXml(book.title)}</dc:title>
+<dc:identifier id="book-id">${escapeHtml(identifier)}</dc:identifier>
+<dc:title>${escapeHtml(book.title)}</dc:title>
 <dc:language>${lang}</dc:language>
-${book.author ? `<dc:creator>${escapeXml(book.author)}</dc:creator>` : ''}
-<dc:description>${escapeXml(description)}</dc:description>
+${book.author ? `<dc:creator>${escapeHtml(book.author)}</dc:creator>` : ''}
+<dc:description>${escapeHtml(description)}</dc:description>
 <dc:publisher>Plume</dc:publisher>
 <meta property="dcterms:modified">${modified}</meta>
 ${book.cover ? '<meta name="cover" content="cover-image"/>' : ''}
@@ -180,10 +180,10 @@ ${docs.map((d) => `<itemref idref="${d.id}"${d.id === 'cover' ? ' linear="yes"' 
   zip.file('OEBPS/content.opf', opf);
   const ncx = `<?xml version="1.0" encoding="UTF-8"?>
 <ncx xmlns="http://www.daisy.org/z3986/2005/ncx/" version="2005-1" xml:lang="${lang}">
-<head><meta name="dtb:uid" content="${escapeXml(identifier)}"/><meta name="dtb:depth" content="1"/><meta name="dtb:totalPageCount" content="0"/><meta name="dtb:maxPageNumber" content="0"/></head>
-<docTitle><text>${escapeXml(book.title)}</text></docTitle>
+<head><meta name="dtb:uid" content="${escapeHtml(identifier)}"/><meta name="dtb:depth" content="1"/><meta name="dtb:totalPageCount" content="0"/><meta name="dtb:maxPageNumber" content="0"/></head>
+<docTitle><text>${escapeHtml(book.title)}</text></docTitle>
 <navMap>
-${tocItems.map((d, i) => `<navPoint id="np-${i + 1}" playOrder="${i + 1}"><navLabel><text>${escapeXml(d.title)}</text></navLabel><content src="${d.file}"/></navPoint>`).join('\n')}
+${tocItems.map((d, i) => `<navPoint id="np-${i + 1}" playOrder="${i + 1}"><navLabel><text>${escapeHtml(d.title)}</text></navLabel><content src="${d.file}"/></navPoint>`).join('\n')}
 </navMap>
 </ncx>
 `;

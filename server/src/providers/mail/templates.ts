@@ -1,11 +1,9 @@
+import { escapeHtml } from '@common/rules/book-text';
 import type { Language } from '@common/constants';
 import type { Translate } from '../../http/messages';
 import type { MailMessage } from './index';
 
 export type MailKind = 'reset' | 'confirm' | 'welcome' | 'receipt' | 'gift' | 'renewal_failed' | 'print_order';
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
 /**
  * One of the account messages in the reader's language (locales/{lng}/mail.json), as text and
