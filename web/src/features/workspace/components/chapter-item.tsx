@@ -11,6 +11,8 @@ import { useAuth } from '../../../app/auth';
 import { generateChapter, GenerationError } from '../api/generate-chapter';
 import { generationRefusal, isAnswered } from '@common/rules/chapter-generation';
 import { addQuestion, moveQuestion, updateChapter } from '../model/checkpoint-ops';
+import { paragraphListOf, paragraphsJson } from '../model/paragraphs';
+import { paragraphsOf } from '@common/rules/book-text';
 import { ChapterPhotos } from './image-slots';
 import { GripIcon, InlineTitle, LockIcon, PencilIcon, TrashIcon } from './inline-title';
 import { QuestionCard } from './question-card';
@@ -20,20 +22,7 @@ import { AssistantNote, FidelityChoice } from './writing-choices';
 import { TextVersions } from './text-versions';
 import styles from '../workspace.module.css';
 
-function paragraphListOf(chapter: Chapter): Paragraph[] {
-  try {
-    const parsed = chapter.generated_content_json ? (JSON.parse(chapter.generated_content_json) as Paragraph[]) : null;
-    if (Array.isArray(parsed) && parsed.length > 0) return parsed;
-  } catch {
-    // fall back to the plain text
-  }
-  return (chapter.generated_content ?? '')
-    .split(/\n\s*\n/)
-    .filter((p) => p.trim() !== '')
-    .map((text) => ({ text, question_ids: [] }));
-}
-
-const paragraphsOf = (chapter: Chapter): string[] => paragraphListOf(chapter).map((p) => p.text);
+const chapterTexts = (chapter: Chapter): string[] => paragraphListOf(chapter).map((p) => p.text);
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -55,21 +44,6 @@ function FlaggedParagraph({ paragraph, label }: { paragraph: Paragraph; label: s
       )}
     </p>
   );
-}
-
-/** Paragraph list after an edit: the text split on blank lines, keeping each paragraph's sources when it still exists. */
-function paragraphsJson(text: string, previous: string | null | undefined): string {
-  let old: Paragraph[] = [];
-  try {
-    old = previous ? (JSON.parse(previous) as Paragraph[]) : [];
-  } catch {
-    old = [];
-  }
-  const parts = text
-    .split(/\n\s*\n/)
-    .map((p) => p.trim())
-    .filter(Boolean);
-  return JSON.stringify(parts.map((p, i) => ({ text: p, question_ids: old[i]?.question_ids ?? [] })));
 }
 
 export interface ChapterItemProps {
@@ -345,7 +319,7 @@ function ChapterBody({
 
       {generating ? (
         <div className={styles.chapterText} aria-live="polite" aria-busy="true" data-testid="chapter-stream">
-          {stream ? stream.split(/\n\s*\n/).map((p, i) => <p key={i}>{p}</p>) : <p className={styles.muted}>{t('chapter.writing_hint')}</p>}
+          {stream ? paragraphsOf(stream).map((p, i) => <p key={i}>{p}</p>) : <p className={styles.muted}>{t('chapter.writing_hint')}</p>}
         </div>
       ) : null}
 
@@ -412,7 +386,7 @@ function ChapterBody({
               <Button
                 variant="secondary"
                 onClick={() => {
-                  setTextDraft(paragraphsOf(chapter).join('\n\n'));
+                  setTextDraft(chapterTexts(chapter).join('\n\n'));
                   setEditingText(true);
                 }}
               >

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { paragraphsOf } from '@common/rules/book-text';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
 import styles from '../workspace.module.css';
@@ -67,7 +68,7 @@ export function EditableSection({
   return (
     <div className={styles.textBlock}>
       <div className={styles.chapterText}>
-        {value.trim() ? value.split(/\n\s*\n/).map((p, i) => <p key={i}>{p}</p>) : <p className={styles.muted}>{empty}</p>}
+        {value.trim() ? paragraphsOf(value).map((p, i) => <p key={i}>{p}</p>) : <p className={styles.muted}>{empty}</p>}
       </div>
       {note}
       <div className={styles.rowActions}>
