@@ -10,7 +10,8 @@ import { startOpenAiStandIn, type OpenAiStandIn } from '../../test/stand-ins/ope
 import { Composer } from '../providers/generation/composer';
 import { sampleContext } from '../providers/generation/fixtures';
 import { OpenAiCompatibleProvider } from '../providers/generation/openai-compatible';
-import { FREE_CHAPTER_REGENERATIONS, GENERATION_LIMITS, londonTimestamp, tailorChaptersToSubject } from './service';
+import { londonTimestamp } from '@common/rules/submitted-at';
+import { FREE_CHAPTER_REGENERATIONS, GENERATION_LIMITS, tailorChaptersToSubject } from './service';
 
 const SURVEY = [
   {
@@ -586,15 +587,6 @@ describe('offline app (no GENERATION_BASE_URL)', () => {
     } finally {
       await offline.close();
     }
-  });
-});
-
-describe('londonTimestamp', () => {
-  it('formats Europe/London wall time, summer and winter', () => {
-    expect(londonTimestamp(new Date('2026-07-01T12:34:56Z'))).toBe('2026-07-01 13:34:56');
-    expect(londonTimestamp(new Date('2026-01-15T00:05:09Z'))).toBe('2026-01-15 00:05:09');
-    expect(londonTimestamp(new Date('2026-03-29T00:59:59Z'))).toBe('2026-03-29 00:59:59');
-    expect(londonTimestamp(new Date('2026-03-29T01:00:00Z'))).toBe('2026-03-29 02:00:00');
   });
 });
 

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { ANSWER_MAX_LENGTH, CHAPTER_TEXT_MAX_LENGTH, SUBMITTED_AT_TIME_ZONE, type Language } from '@common/constants';
+import { ANSWER_MAX_LENGTH, CHAPTER_TEXT_MAX_LENGTH, type Language } from '@common/constants';
+import { londonTimestamp } from '@common/rules/submitted-at';
 import { isLanguage } from '@common/languages';
 import { bookTypeOf } from '@common/rules/book-type';
 import { generationRefusal } from '@common/rules/chapter-generation';
@@ -41,25 +42,6 @@ export const GENERATION_LIMITS = {
 } as const;
 /** Books without a fidelity setting: a light edit (which is the composer when no model is configured). */
 export const DEFAULT_FIDELITY: Fidelity = 'light_edit';
-
-/** `yyyy-mm-dd hh:mm:ss` in Europe/London (spec sections 3 and 9). */
-export function londonTimestamp(date = new Date()): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone: SUBMITTED_AT_TIME_ZONE,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(date)
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
-}
 
 /** Who is asking, for rate limits: the user, else the guest token, and the guest's address. */
 export async function limitGeneration(db: Db, request: FastifyRequest, kind: 'chapter' | 'optimize'): Promise<void> {
