@@ -5,11 +5,12 @@ import { composeMail } from '../providers/mail/templates';
 import { renderGiftCardPdf } from '../gifts/card-pdf';
 import { findGiftCardOfOrder } from '../gifts/service';
 import type { OrderRow } from './orders';
-import { orderLanguage, type PaymentsContext } from './service';
+import { normalizeLanguage } from '@common/languages';
+import type { PaymentsContext } from './service';
 
 export async function planName(db: Db, planId: number | null, lng: string): Promise<string> {
   const plan = planId === null ? undefined : await findPlan(db, planId);
-  return plan ? textsOf<PlanTexts>(plan.translations, orderLanguage(lng)).name : 'Plume';
+  return plan ? textsOf<PlanTexts>(plan.translations, normalizeLanguage(lng)).name : 'Plume';
 }
 
 /** What an order bought, in words: its plan's name, or for printed copies the copies and the title. */
@@ -29,13 +30,13 @@ const euros = (cents: number) => formatAmount(fromCents(cents));
 
 /** The page where a gift code is typed in, with the code filled in. */
 export const redeemUrl = (ctx: Pick<PaymentsContext, 'config'>, lng: string, code: string) =>
-  `${ctx.config.PUBLIC_URL.replace(/\/+$/, '')}/${orderLanguage(lng)}/redeem-gift?code=${encodeURIComponent(code)}`;
+  `${ctx.config.PUBLIC_URL.replace(/\/+$/, '')}/${normalizeLanguage(lng)}/redeem-gift?code=${encodeURIComponent(code)}`;
 
 /** The printable card of a paid gift order (the buyer downloads it; the recipient gets it by mail). */
 export async function giftCardPdf(ctx: PaymentsContext, order: OrderRow): Promise<{ code: string; pdf: Buffer } | null> {
   const card = await findGiftCardOfOrder(ctx.db, order.id);
   if (!card) return null;
-  const pdf = await renderGiftCardPdf(ctx.translate, orderLanguage(order.language), {
+  const pdf = await renderGiftCardPdf(ctx.translate, normalizeLanguage(order.language), {
     code: card.code,
     planName: await planName(ctx.db, order.plan_id, order.language),
     priceCents: order.amount_cents,
@@ -50,7 +51,7 @@ export async function giftCardPdf(ctx: PaymentsContext, order: OrderRow): Promis
  * reference) and, for a gift card, the card and its link to the recipient.
  */
 export async function sendOrderMails(ctx: PaymentsContext, order: OrderRow): Promise<void> {
-  const lng = orderLanguage(order.language);
+  const lng = normalizeLanguage(order.language);
   const base = ctx.config.PUBLIC_URL.replace(/\/+$/, '');
   await ctx.mailer.send(
     composeMail(ctx.translate, lng, 'receipt', order.email, `${base}/${lng}/profile`, {
@@ -80,7 +81,7 @@ export async function sendOrderMails(ctx: PaymentsContext, order: OrderRow): Pro
 export async function sendRenewalFailedMail(ctx: PaymentsContext, userId: number, lng: string): Promise<void> {
   const user = await ctx.db.selectFrom('users').select(['email', 'first_name', 'language']).where('id', '=', userId).executeTakeFirst();
   if (!user) return;
-  const language = orderLanguage(user.language || lng);
+  const language = normalizeLanguage(user.language || lng);
   const base = ctx.config.PUBLIC_URL.replace(/\/+$/, '');
   await ctx.mailer.send(
     composeMail(ctx.translate, language, 'renewal_failed', user.email, `${base}/${language}/manage-subscriptions`, {

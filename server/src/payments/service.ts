@@ -1,6 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Language } from '@common/constants';
-import { isLanguage } from '@common/languages';
 import { percentOffCents } from '@common/rules/prices';
 import type { Config } from '../config';
 import type { Db } from '../db';
@@ -247,8 +245,6 @@ export async function expireIfStale(ctx: PaymentsContext, order: OrderRow): Prom
   }
   return order;
 }
-
-export const orderLanguage = (lng: string): Language => (isLanguage(lng) ? lng : 'en');
 
 /** 409 when the thing is already bought (a book paid, a subscription running). */
 export const alreadyPaid = () => conflict('payments.already_paid');

@@ -6,7 +6,8 @@ import { routesOf } from '../http/routes';
 import { limitByUser } from '../rate-limit';
 import { findOrderByReference } from '../payments/orders';
 import { FORM_LIMIT, formOf, presentConfirmation } from '../payments/routes';
-import { alreadyPaid, confirmOrder, orderLanguage, placeOrder, type PaymentsContext } from '../payments/service';
+import { normalizeLanguage } from '@common/languages';
+import { alreadyPaid, confirmOrder, placeOrder, type PaymentsContext } from '../payments/service';
 import { currentSubscription, isActive, requestCancellation, subscriptionState } from './service';
 
 /**
@@ -23,7 +24,7 @@ export const subscriptionsRoutes = (pay: PaymentsContext) =>
       const sub = await currentSubscription(db, userId);
       if (!sub) return null;
       const plan = await findPlan(db, sub.plan_id);
-      const texts = plan ? textsOf<PlanTexts>(plan.translations, orderLanguage(lng)) : null;
+      const texts = plan ? textsOf<PlanTexts>(plan.translations, normalizeLanguage(lng)) : null;
       const info = {
         id: sub.id,
         cancel_date: sub.cancel_date,

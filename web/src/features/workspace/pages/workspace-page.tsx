@@ -5,7 +5,7 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { Accordion } from 'radix-ui';
 import { DEFAULT_COVER_TEXT, MOBILE_USER_AGENT, type Language } from '@common/constants';
-import { isLanguage } from '@common/languages';
+import { normalizeLanguage } from '@common/languages';
 import { bookTypeOf } from '@common/rules/book-type';
 import { audiobookPrice } from '@common/rules/prices';
 import { progressPercent } from '@common/rules/progress';
@@ -45,7 +45,7 @@ import styles from '../workspace.module.css';
 /** The book workspace: /{lang}/questions/{service_session_id}. */
 export function WorkspacePage() {
   const { sessionId: rawId, lang } = useParams();
-  const lng = (isLanguage(lang) ? lang : 'en') as Language;
+  const lng = normalizeLanguage(lang);
   const sessionId = Number(rawId);
   const valid = Number.isInteger(sessionId) && sessionId > 0;
   const { isLoggedIn } = useAuth();
