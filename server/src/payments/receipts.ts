@@ -21,7 +21,7 @@ export async function itemName(ctx: Pick<PaymentsContext, 'db' | 'translate'>, o
       .select(['title', 'copies'])
       .where('id', '=', order.print_quote_id)
       .executeTakeFirst();
-    if (quote) return ctx.translate(orderLanguage(lng), 'print_order.item', { copies: quote.copies, title: quote.title }, 'mail');
+    if (quote) return ctx.translate(normalizeLanguage(lng), 'print_order.item', { copies: quote.copies, title: quote.title }, 'mail');
   }
   return planName(ctx.db, order.plan_id, lng);
 }

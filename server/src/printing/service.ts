@@ -16,7 +16,8 @@ import { AppError, badRequest, conflict, notFound, paymentRequired } from '../ht
 import type { UploadedFile } from '../http/multipart';
 import { composeMail } from '../providers/mail/templates';
 import { findOrderByReference, type OrderRow } from '../payments/orders';
-import { confirmOrder, orderLanguage, placeOrder, type PaymentsContext } from '../payments/service';
+import { normalizeLanguage } from '@common/languages';
+import { confirmOrder, placeOrder, type PaymentsContext } from '../payments/service';
 import { renderCoverSpread } from './cover';
 import { emailFulfilment } from './fulfilment/email';
 import type { PrintFulfilment, PrintJob } from './fulfilment';
@@ -341,7 +342,7 @@ export async function submitPrintOrder(
   });
   if (!inserted) return presentPrintOrder(ctx, order, (await findPrintOrderOfOrder(db, order.id))!, lng);
 
-  const language = orderLanguage(order.language);
+  const language = normalizeLanguage(order.language);
   const coverImage =
     quote.service_session_id === null ? null : await storage.get(sessionFileKey(quote.service_session_id, COVER_IMAGE_KEY));
   const image = coverImage ? await readStoredImage(coverImage) : null;
@@ -396,7 +397,7 @@ function presentPrintOrder(ctx: PrintingContext, order: OrderRow, row: PrintOrde
 
 /** The author's confirmation: what will be printed, how many, where it goes. */
 async function sendPrintConfirmation(ctx: PrintingContext, order: OrderRow, quote: QuoteRow, address: ShippingAddress) {
-  const lng = orderLanguage(order.language);
+  const lng = normalizeLanguage(order.language);
   const base = ctx.app.config.PUBLIC_URL.replace(/\/+$/, '');
   await ctx.pay.mailer.send(
     composeMail(ctx.app.translate, lng, 'print_order', order.email, `${base}/${lng}/profile`, {
