@@ -13,7 +13,7 @@ export function paragraphListOf(chapter: Pick<Chapter, 'generated_content' | 'ge
     if (Array.isArray(parsed)) {
       list = parsed.flatMap((item: unknown) => {
         const paragraph: Paragraph =
-          typeof item === 'string' ? { text: item, question_ids: [] } : ({ question_ids: [], ...(item as object) } as Paragraph);
+          typeof item === 'string' ? { text: item, question_ids: [] } : ({ text: '', question_ids: [], ...(item as object) } as Paragraph);
         return paragraphsOf(typeof paragraph.text === 'string' ? paragraph.text : '').map((text) => ({ ...paragraph, text }));
       });
     }
