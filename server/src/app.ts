@@ -5,6 +5,7 @@ import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
   type FastifyServerOptions,
+  type RouteOptions,
   type RawReplyDefaultExpression,
   type RawRequestDefaultExpression,
   type RawServerDefault,
@@ -22,6 +23,7 @@ import { createDb, migrateToLatest, type Db } from './db';
 import { seedCatalog } from './db/seed/catalog';
 import { createTranslator, type Translate } from './http/messages';
 import { installErrorHandler } from './http/error-handler';
+import { installRequestIds, loggerOptions, requestIdOf, type LogStream } from './http/logging';
 import { contentSecurityPolicy, installSecurityHeaders } from './http/security';
 import { createStorage, type Storage } from './providers/storage';
 import type { RequestUser } from './auth/guard';
@@ -87,12 +89,18 @@ const areas: AreaRoutes[] = [
 export interface BuildOptions {
   db?: Db;
   logger?: FastifyServerOptions['logger'];
+  /** Where log lines go instead of stdout (the logging test reads them). */
+  logStream?: LogStream;
+  /** Told of every route as it is registered (the fuzz test walks them all). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the whole app from a config; `server.ts` only listens, tests inject. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? { level: config.LOG_LEVEL },
+    logger: options.logger ?? loggerOptions(config.LOG_LEVEL, options.logStream),
+    // a sane incoming X-Request-Id is kept, else a new UUID; echoed on every answer
+    genReqId: requestIdOf,
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
     // a client has this long to send a whole request (headers and body): slow-body connections end with 408
@@ -101,6 +109,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
   app.server.headersTimeout = Math.min(config.HEADERS_TIMEOUT_MS, config.REQUEST_TIMEOUT_MS);
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -141,6 +150,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     strictTransportSecurity: false,
   });
   installSecurityHeaders(app);
+  installRequestIds(app);
   await app.register(multipart, { limits: { fileSize: config.UPLOAD_LIMIT_BYTES, files: 10, fields: 50, parts: 60 } });
   installErrorHandler(app, ctx);
 

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { CheckpointData } from '@common/schemas/session';
-import { buildApp } from '../src/app';
+import { buildApp, type BuildOptions } from '../src/app';
 import { loadConfig, type Env } from '../src/config';
 import { createDb, nowIso } from '../src/db';
 import { hashToken, newToken } from '../src/auth/tokens';
@@ -16,7 +16,10 @@ export type TestApp = Awaited<ReturnType<typeof buildApp>>;
  * The production app on a fresh database: a temp SQLite file, or — when DATABASE_URL is set —
  * a new PostgreSQL database on that server, dropped when the app closes.
  */
-export async function buildTestApp(overrides: Partial<Env> = {}): Promise<TestApp> {
+export async function buildTestApp(
+  overrides: Partial<Env> = {},
+  options: Pick<BuildOptions, 'onRoute' | 'logStream'> = {},
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plume-test-'));
   let databaseUrl: string | undefined;
   let dropDatabase: (() => Promise<void>) | undefined;
@@ -49,7 +52,7 @@ export async function buildTestApp(overrides: Partial<Env> = {}): Promise<TestAp
     },
   );
   const db = createDb(config);
-  const app = await buildApp(config, { db, logger: false });
+  const app = await buildApp(config, { db, ...(!options.logStream && { logger: false }), ...options });
   app.addHook('onClose', async () => {
     await db.destroy();
     await dropDatabase?.();

@@ -15,6 +15,15 @@ export interface ReadForm {
 }
 
 const MB = 1_000_000;
+
+/** A JSON value sent for a form field, as the form would carry it; a value too deep to write is bad input. */
+function formText(value: unknown): string {
+  try {
+    return JSON.stringify(value);
+  } catch {
+    throw badRequest();
+  }
+}
 /** Text fields are short (ids, names, JSON lists of ids, a subject): 100 kB is far above any of them. */
 const FIELD_LIMITS = { fields: 50, fieldSize: 100_000 };
 
@@ -27,10 +36,10 @@ export async function readMultipart(request: FastifyRequest, form: MultipartForm
   const result: ReadForm = { fields: {}, files: {} };
   if (!request.isMultipart()) {
     const body = (request.body ?? {}) as Record<string, unknown>;
-    if (typeof body !== 'object') throw badRequest();
+    if (typeof body !== 'object' || Array.isArray(body)) throw badRequest();
     for (const [key, value] of Object.entries(body)) {
       if (value === null || value === undefined) continue;
-      result.fields[key] = typeof value === 'string' ? value : JSON.stringify(value);
+      result.fields[key] = typeof value === 'string' ? value : formText(value);
     }
     return result;
   }
@@ -61,15 +70,10 @@ export async function readMultipart(request: FastifyRequest, form: MultipartForm
       result.files[part.fieldname] = { filename: part.filename ?? '', mimetype: part.mimetype ?? '', data };
     }
   } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (
-      code === 'FST_FILES_LIMIT' ||
-      code === 'FST_FIELDS_LIMIT' ||
-      code === 'FST_PARTS_LIMIT' ||
-      code === 'FST_INVALID_MULTIPART_CONTENT_TYPE'
-    )
-      throw badRequest();
-    throw error;
+    if (error instanceof AppError) throw error;
+    // anything else here is the form itself: no boundary, malformed or cut parts, over a part limit
+    request.log.info({ err: error }, 'malformed multipart body');
+    throw badRequest();
   }
   return result;
 }
