@@ -40,16 +40,21 @@ export const BARE_SERVER = path.join(ROOT, 'bench/bare-server.mjs');
 export interface Child {
   process: ChildProcess;
   url: string;
-  /** Milliseconds from spawn to the first 200 on /api/tools. */
+  /** Milliseconds from spawn to the first 200 on the probe path (/api/tools unless told). */
   readyMs: number;
   stop(): Promise<void>;
 }
 
 let nextPort = 8190;
 
-/** Starts `node args…` with PORT set and waits (polling) for its first answer on /api/tools. */
-export async function startChild(args: string[], env: Record<string, string> = {}): Promise<Child> {
-  const port = nextPort++;
+/** Starts `node args…` with PORT set and waits (polling) for its first answer on `probe` (/api/tools). */
+export async function startChild(
+  args: string[],
+  env: Record<string, string> = {},
+  options: { port?: number; probe?: string } = {},
+): Promise<Child> {
+  const port = options.port ?? nextPort++;
+  const probe = options.probe ?? '/api/tools';
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
   const child = spawn(process.execPath, args, {
@@ -68,7 +73,7 @@ export async function startChild(args: string[], env: Record<string, string> = {
   for (;;) {
     if (child.exitCode !== null) throw new Error(`node ${args.join(' ')} exited with ${child.exitCode}`);
     try {
-      if ((await fetch(`${url}/api/tools`)).ok) break;
+      if ((await fetch(`${url}${probe}`)).ok) break;
     } catch {
       // not listening yet
     }

@@ -38,6 +38,7 @@ import { generationRoutes } from './generation/routes';
 import { writingRoutes } from './generation/writing-routes';
 import { couponsRoutes } from './coupons/routes';
 import { healthRoutes } from './health/routes';
+import { accountRoutes } from './account/routes';
 import { moneyRoutes } from './payments/routes';
 import { loadQuestionBank, type QuestionBank } from './content/question-bank';
 
@@ -84,6 +85,7 @@ const areas: AreaRoutes[] = [
   couponsRoutes,
   moneyRoutes,
   healthRoutes,
+  accountRoutes,
 ];
 
 export interface BuildOptions {

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import type { InjectOptions, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { accountApi } from '@common/api/account';
 import { booksApi } from '@common/api/books';
 import { catalogApi } from '@common/api/catalog';
 import { callPath, type Call } from '@common/api/contract';
@@ -37,6 +38,7 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 6);
 
 /** Every call declared in common/api. */
 const declared: Record<string, Call> = {
+  ...accountApi,
   ...booksApi,
   ...catalogApi,
   ...couponsApi,
@@ -81,7 +83,7 @@ const handRegistered: Record<string, Call> = {
 
 const allCalls = Object.entries({ ...handRegistered, ...declared });
 /** Calls that end what the caller holds (its book, its token): each of their runs gets fresh fixtures. */
-const destructive = new Set(['deleteSessionById', 'revokeToken', 'refreshToken']);
+const destructive = new Set(['deleteSessionById', 'revokeToken', 'refreshToken', 'deleteAccount']);
 
 type Caller = 'anonymous' | 'guest' | 'user';
 interface Fixtures {
