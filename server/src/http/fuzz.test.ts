@@ -2,8 +2,8 @@ import crypto from 'node:crypto';
 import fc from 'fast-check';
 import type { InjectOptions, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { accountApi } from '@common/api/account';
+import { authApi } from '@common/api/auth';
 import { booksApi } from '@common/api/books';
 import { catalogApi } from '@common/api/catalog';
 import { callPath, type Call } from '@common/api/contract';
@@ -15,14 +15,6 @@ import { giftsApi, paymentsApi, subscriptionsApi } from '@common/api/payments';
 import { speechApi, voiceSampleApi } from '@common/api/speech';
 import { workspaceApi } from '@common/api/workspace';
 import { writingApi } from '@common/api/writing';
-import {
-  ForgotPasswordBodySchema,
-  LoginBodySchema,
-  RegisterBodySchema,
-  ResetPasswordBodySchema,
-  UpsertUserBodySchema,
-  VerifyRegistrationBodySchema,
-} from '@common/schemas/auth';
 import { buildTestApp, createBook, createUser, type TestApp } from '../../test/helpers';
 import { arbitraryOf } from '../../test/zod-arbitrary';
 
@@ -39,6 +31,7 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 6);
 /** Every call declared in common/api. */
 const declared: Record<string, Call> = {
   ...accountApi,
+  ...authApi,
   ...booksApi,
   ...catalogApi,
   ...couponsApi,
@@ -54,32 +47,12 @@ const declared: Record<string, Call> = {
   ...writingApi,
 };
 
-/** Routes still registered by hand (server/src/auth/routes.ts), described here the same way. */
-const handRegistered: Record<string, Call> = {
-  authConfig: { method: 'GET', path: '/authConfig', scope: 'public' },
-  captchaChallenge: { method: 'GET', path: '/captchaChallenge', scope: 'public' },
-  register: { method: 'POST', path: '/register', scope: 'public', body: RegisterBodySchema },
-  verifyRegistrationWithoutOtp: {
-    method: 'POST',
-    path: '/verifyRegistrationWithoutOtp',
-    scope: 'public',
-    body: VerifyRegistrationBodySchema,
-  },
-  login: { method: 'POST', path: '/login', scope: 'public', body: LoginBodySchema },
-  forgotPassword: { method: 'POST', path: '/forgotPassword', scope: 'public', body: ForgotPasswordBodySchema },
-  resetPassword: { method: 'POST', path: '/resetPassword', scope: 'public', body: ResetPasswordBodySchema },
-  confirmEmail: {
-    method: 'GET',
-    path: '/confirmEmail',
-    scope: 'public',
-    query: z.object({ token: z.string().max(200).optional(), lng: z.string().optional() }),
-  },
-  refreshToken: { method: 'POST', path: '/refreshToken', scope: 'user' },
-  revokeToken: { method: 'POST', path: '/revokeToken', scope: 'user' },
-  getUser: { method: 'GET', path: '/getUser', scope: 'user' },
-  getProfile: { method: 'GET', path: '/getProfile', scope: 'user' },
-  postUpSertUser: { method: 'POST', path: '/postUpSertUser', scope: 'user', body: UpsertUserBodySchema },
-};
+/**
+ * Routes registered by hand, outside common/api, described here the same way so that they are fuzzed
+ * too. None today (the auth routes moved to common/api/auth.ts); the first test fails when the server
+ * registers a route that is neither declared nor listed here.
+ */
+const handRegistered: Record<string, Call> = {};
 
 const allCalls = Object.entries({ ...handRegistered, ...declared });
 /** Calls that end what the caller holds (its book, its token): each of their runs gets fresh fixtures. */
