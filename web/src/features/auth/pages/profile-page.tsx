@@ -8,6 +8,7 @@ import { Button } from '../../../components/button';
 import { Loader } from '../../../components/loader';
 import { Screen } from '../../../components/screen';
 import { TextField } from '../../../components/text-field';
+import { MyDataSection } from '../../account/components/my-data-section';
 import { profileQueryKey, upsertUser, useProfile } from '../api/accounts';
 import styles from '../components/auth.module.css';
 import { serverError } from '../lib/errors';
@@ -20,6 +21,7 @@ export function ProfilePage() {
   return (
     <Screen title={t('profile_title')} lead={t('profile_lead')} width="narrow">
       {profile ? <ProfileForm key={profile.id} profile={profile} /> : <Loader />}
+      {profile ? <MyDataSection /> : null}
       <p className={styles.centered}>
         <Button variant="ghost" onClick={() => void logout()}>
           {t('logout')}
