@@ -24,6 +24,7 @@ export const paths = {
   audiobookPayment: (lng: Language) => `/${lng}/audiobook-payment`,
   thankYouPurchase: (lng: Language, order?: string) => `/${lng}/thankyou/purchase${order ? `?order=${encodeURIComponent(order)}` : ''}`,
   thankYouRegister: (lng: Language) => `/${lng}/thankyou/register`,
-  printing: (lng: Language) => `/${lng}/printing`,
+  /** With a book id: "print this book" (the book's own typesetting, no upload). */
+  printing: (lng: Language, bookId?: number) => `/${lng}/printing${bookId ? `?book=${bookId}` : ''}`,
   printingPayment: (lng: Language) => `/${lng}/printing-payment`,
 };

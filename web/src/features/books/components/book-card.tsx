@@ -77,7 +77,7 @@ export function BookCard({
           <div className={styles.bottom}>
             <ProgressRing percent={percent} size={highlighted ? 76 : 60} />
             <div className={styles.shortcuts}>
-              <Link to={paths.printing(lng)} className={styles.shortcut}>
+              <Link to={paths.printing(lng, book.id)} className={styles.shortcut}>
                 <PrintIcon />
                 <span>{t('my_books.print')}</span>
               </Link>

@@ -1,7 +1,151 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { printingApi } from '@common/api/printing';
+import { languageOfPath } from '@common/languages';
+import { formatPrice } from '@common/rules/prices';
+import type { PaymentForm } from '@common/schemas/payments';
+import { Button } from '../../../components/button';
+import { Loader } from '../../../components/loader';
 import { Screen } from '../../../components/screen';
+import { ApiError, call } from '../../../lib/api';
+import { paths } from '../../../lib/paths';
+import { CardForm } from '../../payments/components/card-form';
+import { pushPaymentFailureEvent, pushPurchaseEvent } from '../../payments/lib/analytics';
+import type { ClientAnswer } from '../../payments/lib/kr-answer';
+import { pendingPrint, setPendingPrint } from '../lib/pending';
+import styles from '../printing.module.css';
 
+/** Spec section 9: home 3 seconds after a printing payment. */
+const HOME_AFTER_MS = 3000;
+
+/**
+ * Printing payment (spec section 4): createPrintingPaymentForm for the stored quote → card form →
+ * PAID → printingPaymentStatusCallback → submitDocxForPrinting with the address → success
+ * message, purchase event (Printing) → home after 3 s. A setup failure goes back one page with
+ * the error text.
+ */
 export function PrintingPaymentPage() {
-  const { t } = useTranslation();
-  return <Screen title={t('screens.printing_payment')} />;
+  const { t, i18n } = useTranslation('printing');
+  const location = useLocation();
+  const navigate = useNavigate();
+  const lng = languageOfPath(location.pathname);
+  const [pending] = useState(pendingPrint);
+  const [form, setForm] = useState<PaymentForm | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const [stage, setStage] = useState<'pay' | 'submitting' | 'done'>('pay');
+  const [message, setMessage] = useState('');
+
+  useEffect(() => {
+    if (!pending) return;
+    let live = true;
+    call(
+      printingApi.createPrintingPaymentForm,
+      { body: { price: pending.quote.price, quote_id: pending.quote.quote_id, ...pending.address } },
+      { quiet: true },
+    )
+      .then((created) => {
+        if (live) setForm(created);
+      })
+      .catch((error: unknown) => {
+        if (!live) return;
+        toast.error(error instanceof ApiError ? error.message : t('payments:card.error'));
+        pushPaymentFailureEvent('Printing', (error instanceof ApiError && error.code) || 'setup');
+        navigate(-1);
+      });
+    return () => {
+      live = false;
+    };
+  }, [pending, attempt, navigate, t]);
+
+  useEffect(() => {
+    if (stage !== 'done') return;
+    const timer = window.setTimeout(() => navigate(paths.home(lng)), HOME_AFTER_MS);
+    return () => window.clearTimeout(timer);
+  }, [stage, navigate, lng]);
+
+  const onAnswer = async (answer: ClientAnswer) => {
+    if (!pending || !form) return;
+    if (answer.orderStatus !== 'PAID') {
+      setFailed(t(`payments:refused.${answer.refusal ?? 'default'}`, { defaultValue: t('payments:refused.default') }));
+      pushPaymentFailureEvent('Printing', answer.refusal ?? 'UNPAID');
+      return;
+    }
+    setStage('submitting');
+    try {
+      const confirmation = await call(printingApi.printingPaymentStatusCallback, { params: { order_id: form.order_id } });
+      const order = await call(printingApi.submitDocxForPrinting, {
+        fields: { ...pending.address, copies: String(pending.quote.copies), quote_id: pending.quote.quote_id, order_id: form.order_id },
+        files: pending.file ? { file: pending.file } : {},
+      });
+      pushPurchaseEvent({
+        category: 'Printing',
+        orderId: confirmation.order,
+        name: confirmation.title,
+        value: confirmation.price,
+        currency: confirmation.currency,
+        tax: confirmation.tax,
+      });
+      toast.success(order.message);
+      setMessage(order.message);
+      setPendingPrint(null);
+      setStage('done');
+    } catch (error) {
+      setStage('pay');
+      setFailed(error instanceof ApiError ? error.message : t('payments:card.error'));
+    }
+  };
+
+  if (!pending) {
+    return (
+      <Screen title={t('payment.title')} width="narrow" lead={t('payment.missing')}>
+        <Link to={paths.printing(lng)}>{t('payment.back')}</Link>
+      </Screen>
+    );
+  }
+  const { quote, address } = pending;
+  return (
+    <Screen
+      title={t('payment.title')}
+      width="narrow"
+      lead={t('payment.summary', { copies: quote.copies, title: quote.title, pages: quote.pageCount, city: address.city })}
+    >
+      <p>
+        <strong>{t('payment.amount', { price: formatPrice(quote.price, i18n.language, quote.currency) })}</strong>
+      </p>
+      {stage === 'done' ? (
+        <div className={styles.success} role="status" data-testid="print-success">
+          <p>{message}</p>
+          <p>{t('payment.done')}</p>
+        </div>
+      ) : null}
+      {stage === 'submitting' ? (
+        <div role="status">
+          <p>{t('payment.submitting')}</p>
+          <Loader />
+        </div>
+      ) : null}
+      {failed && stage === 'pay' ? (
+        <div role="alert">
+          <p>{failed}</p>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              setFailed(null);
+              setForm(null);
+              setAttempt((n) => n + 1);
+            }}
+          >
+            {t('payment.try_again')}
+          </Button>
+        </div>
+      ) : null}
+      {form && !failed && stage === 'pay' ? (
+        <CardForm formToken={form.formToken} amount={form.amount} onAnswer={(answer) => void onAnswer(answer)} />
+      ) : null}
+      {!form && !failed && stage === 'pay' ? <Loader /> : null}
+    </Screen>
+  );
 }

@@ -380,7 +380,7 @@ function Workspace({
             <Button variant="secondary" onClick={handleAudiobook}>
               {t('header.audiobook')}
             </Button>
-            <Button variant="secondary" onClick={() => navigate(paths.printing(lng))}>
+            <Button variant="secondary" onClick={() => navigate(paths.printing(lng, sessionId))}>
               {t('header.printing')}
             </Button>
           </div>

@@ -1,0 +1,178 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { docxWithHeadings } from '../server/test/fixtures/books/forms';
+import { actAsUser, createBook, signUp } from './helpers/api';
+import { saveScreenshot, WIDTHS } from './helpers/screenshots';
+
+/** Printed copies (issue 14): quote from a .docx or a Plume book, sandbox payment, the print order under "Your print orders". */
+
+const manuscript = () =>
+  docxWithHeadings(
+    Array.from({ length: 6 }, (_, c) => ({
+      title: `Chapter ${c + 1}`,
+      paragraphs: Array.from(
+        { length: 14 },
+        (_, p) =>
+          `Paragraph ${p + 1}. The tide came in slowly over the sand while my grandmother mended the nets and told us about the winter of the great storm, when the boats stayed in the harbour for three weeks.`,
+      ),
+    })),
+  );
+
+async function writtenBook(request: APIRequestContext, token: string, lng = 'en') {
+  const auth = { authorization: `Bearer ${token}`, lng };
+  const { id } = await createBook(request, token, {
+    book_name: 'Rose of Naples',
+    another_story_subject: 'My grandmother Rose, a nurse in Naples during the war.',
+  });
+  const session = (await (await request.get(`/api/getSession/${id}`, { headers: auth })).json()).success;
+  const chapter = session.checkpoint_data.data[0];
+  chapter.name = 'Above the bakery';
+  chapter.generated_content = Array.from(
+    { length: 12 },
+    (_, i) => `${i + 1}. She was born in 1921, above a bakery in the Quartieri Spagnoli, and the smell of bread never left her.`,
+  ).join('\n\n');
+  const saved = await request.post('/api/upSertSession', {
+    headers: auth,
+    data: { service_session_id: id, checkpoint_data: session.checkpoint_data, version: session.version },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+  return id;
+}
+
+async function fillAddress(
+  page: Page,
+  labels = {
+    name: 'Recipient’s full name',
+    street: 'Street address',
+    postal: 'Postal code',
+    city: 'City',
+    country: 'Country',
+    phone: 'Phone number',
+  },
+) {
+  await page.getByLabel(labels.name, { exact: true }).fill('Ada Lovelace');
+  await page.getByLabel(labels.street, { exact: true }).fill('12 St James’s Square');
+  await page.getByLabel(labels.postal, { exact: true }).fill('SW1Y 4LB');
+  await page.getByLabel(labels.city, { exact: true }).fill('London');
+  await page.getByLabel(labels.country, { exact: true }).selectOption('GB');
+  await page.getByLabel(labels.phone, { exact: true }).fill('+44 20 7946 0000');
+}
+
+test('upload a .docx, see pages and price, pay with the sandbox card, the order is confirmed and listed', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const { token } = await signUp(request, { prefix: 'print' });
+  await actAsUser(page, token);
+  await page.goto('/en/printing');
+  await expect(page.getByRole('heading', { level: 1, name: 'Printed copies' })).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Binding: perfect-bound paperback' })).toBeVisible();
+  // no document, no address: no submit button
+  await expect(page.getByRole('button', { name: 'Continue to payment' })).toHaveCount(0);
+
+  await page
+    .getByTestId('print-file')
+    .setInputFiles({ name: 'not-word.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4') });
+  await expect(page.getByRole('alert')).toContainText('Please choose a Word document in .docx format.');
+
+  await page.getByTestId('print-file').setInputFiles({
+    name: 'The tides.docx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    buffer: await manuscript(),
+  });
+  await expect(page.getByTestId('print-pages')).toHaveText(/^\d+ pages$/, { timeout: 60_000 });
+  const pages = Number((await page.getByTestId('print-pages').textContent())!.split(' ')[0]);
+  expect(pages).toBeGreaterThanOrEqual(32);
+  await expect(page.getByTestId('print-price')).toHaveText(/€/);
+  const price = (await page.getByTestId('print-price').textContent())!;
+
+  await fillAddress(page);
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(page).toHaveURL(/\/en\/printing-payment$/);
+  await expect(page.getByText(`5 copies of “The tides”, ${pages} pages, delivered to London.`)).toBeVisible();
+  await page.getByLabel('Card number').fill('4111 1111 1111 1111');
+  await page.getByLabel('Expiry date').fill('12/39');
+  await page.getByLabel('Security code (CVC)').fill('123');
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await expect(page.getByTestId('print-success')).toContainText('is confirmed: your books are on their way to the printer.', {
+    timeout: 60_000,
+  });
+  const events = await page.evaluate(
+    () => (window.dataLayer ?? []) as Array<{ event?: string; ecommerce?: { value: number; items: Array<{ item_category: string }> } }>,
+  );
+  const purchase = events.find((e) => e.event === 'purchase');
+  expect(purchase?.ecommerce?.items[0].item_category).toBe('Printing');
+  expect(price).toContain(String(purchase?.ecommerce?.value).replace('.', '.'));
+  // home 3 s later
+  await expect(page).toHaveURL(/\/en$/, { timeout: 10_000 });
+
+  await page.goto('/en/printing');
+  await expect(page.getByTestId('print-orders')).toContainText('5 printed copies of “The tides”');
+  await expect(page.getByTestId('print-orders')).toContainText('Received');
+});
+
+test('"print this book" from the workspace prices the book without any upload', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const { token } = await signUp(request, { prefix: 'printbook' });
+  const id = await writtenBook(request, token);
+  await actAsUser(page, token);
+  await page.goto(`/en/questions/${id}`);
+  await page.getByRole('button', { name: 'Printed book' }).click();
+  await expect(page).toHaveURL(new RegExp(`/en/printing\\?book=${id}$`));
+  await expect(page.getByRole('heading', { name: 'Your book “Rose of Naples”' })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('print-pages')).toHaveText('32 pages', { timeout: 60_000 });
+  await expect(page.getByText('blank pages are added at the end', { exact: false })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Choose a .docx file' })).toHaveCount(0);
+});
+
+const LABELS = {
+  en: {
+    name: 'Recipient’s full name',
+    street: 'Street address',
+    postal: 'Postal code',
+    city: 'City',
+    country: 'Country',
+    phone: 'Phone number',
+  },
+  fr: {
+    name: 'Nom complet du destinataire',
+    street: 'Adresse',
+    postal: 'Code postal',
+    city: 'Ville',
+    country: 'Pays',
+    phone: 'Numéro de téléphone',
+  },
+  es: {
+    name: 'Nombre completo del destinatario',
+    street: 'Dirección',
+    postal: 'Código postal',
+    city: 'Ciudad',
+    country: 'País',
+    phone: 'Número de teléfono',
+  },
+  it: {
+    name: 'Nome e cognome del destinatario',
+    street: 'Indirizzo',
+    postal: 'CAP',
+    city: 'Città',
+    country: 'Paese',
+    phone: 'Numero di telefono',
+  },
+} as const;
+
+test('screenshots of /printing and /printing-payment at 375 and 1440 px in four languages', async ({ page, request }, testInfo) => {
+  test.setTimeout(300_000);
+  const { token } = await signUp(request, { prefix: 'printshots' });
+  const id = await writtenBook(request, token);
+  await actAsUser(page, token);
+  for (const lng of ['en', 'fr', 'es', 'it'] as const) {
+    for (const width of [WIDTHS.phone, WIDTHS.desktop]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`/${lng}/printing?book=${id}`);
+      await expect(page.getByTestId('print-pages')).toBeVisible({ timeout: 60_000 });
+      await fillAddress(page, LABELS[lng]);
+      await saveScreenshot(page, testInfo, 'printing', lng);
+      await page.locator('aside').getByRole('button').first().click();
+      await expect(page.getByLabel(lng === 'en' ? 'Card number' : /.+/).first()).toBeVisible();
+      await expect(page.locator('input[autocomplete="cc-number"]')).toBeVisible({ timeout: 30_000 });
+      await saveScreenshot(page, testInfo, 'printing-payment', lng);
+    }
+  }
+});
