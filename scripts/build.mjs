@@ -89,6 +89,10 @@ const NOT_BUNDLED = [
   'word-extractor',
   'nodemailer',
   'jszip',
+  '@echogarden/svoxpico-wasm',
+  '@echogarden/espeak-ng-emscripten',
+  'wasm-media-encoders',
+  'node-id3',
 ];
 
 export async function buildServer() {
@@ -117,7 +121,7 @@ export async function buildServer() {
   await esbuild.build({
     ...common,
     packages: 'external',
-    entryPoints: { 'export-worker': 'server/src/exports/worker.ts' },
+    entryPoints: { 'export-worker': 'server/src/exports/worker.ts', 'audio-worker': 'server/src/audiobook/worker.ts' },
     outdir: SERVER_DIR,
   });
   const migrations = files('server/src/db/migrations').filter((f) => /\/\d{4}_[^/]*\.ts$/.test(f));

@@ -9,6 +9,9 @@ import { PlanSchema } from './plans';
 const Id = z.number().int().positive().max(2_147_483_647);
 /** An order reference as the provider sees it (`PL…`, `R…` for renewals). */
 export const OrderReference = z.string().regex(/^[A-Za-z0-9_-]{6,64}$/);
+/** Every purchase kind one orders table holds (server/src/payments/orders.ts). */
+export const OrderKindSchema = z.enum(['book', 'extra_chapter', 'subscription', 'gift_card', 'printing', 'audiobook']);
+export type OrderKind = z.infer<typeof OrderKindSchema>;
 const Email = z.string().trim().toLowerCase().max(320).pipe(z.email());
 
 /** What a created form gives the browser (spec: formToken and orderId/order_id). */
@@ -38,7 +41,7 @@ export type CreatePaymentFormBody = z.infer<typeof CreatePaymentFormBodySchema>;
 /** Payment confirmation (spec section 3): price, currency, subscriptionId, subscriptionName, planName, tax. */
 export const PaymentConfirmationSchema = z.object({
   order: OrderReference,
-  kind: z.enum(['book', 'extra_chapter', 'subscription', 'gift_card']),
+  kind: OrderKindSchema,
   price: z.number(),
   currency: z.string(),
   tax: z.number(),
@@ -127,7 +130,7 @@ export const PaymentSettingsSchema = z.object({
 /** The profile's list of orders. */
 export const OrderSummarySchema = z.object({
   order: OrderReference,
-  kind: z.enum(['book', 'extra_chapter', 'subscription', 'gift_card', 'printing']),
+  kind: OrderKindSchema,
   status: z.enum(['paid', 'refunded']),
   planName: z.string(),
   price: z.number(),

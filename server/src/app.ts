@@ -41,6 +41,7 @@ import { healthRoutes } from './health/routes';
 import { accountRoutes } from './account/routes';
 import { moneyRoutes } from './payments/routes';
 import { loadQuestionBank, type QuestionBank } from './content/question-bank';
+import { createQueue, type Queue } from './jobs/queue';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -59,6 +60,8 @@ export interface AppContext {
   translate: Translate;
   storage: Storage;
   questionBank: QuestionBank;
+  /** Background jobs (audiobooks): areas register their handlers with their routes; started once all are. */
+  queue: Queue;
 }
 
 /** The Fastify instance an area registers its routes on (zod-typed). */
@@ -124,9 +127,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     translate: createTranslator(config.localesDir),
     storage: createStorage(config),
     questionBank: loadQuestionBank(config.contentDir),
+    queue: createQueue(db, { log: app.log, pollMs: config.JOB_POLL_MS }),
   };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
+    await ctx.queue.stop();
     if (!options.db) await db.destroy();
   });
 
@@ -164,6 +169,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   );
 
   await registerStaticFiles(app, config);
+  ctx.queue.start();
   return app as unknown as FastifyInstance;
 }
 

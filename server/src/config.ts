@@ -62,6 +62,10 @@ const EnvSchema = z
     GOOGLE_STT_API_KEY: optional,
     /** Overall time allowed for one transcription (upload to provider, long-running polling included). */
     STT_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
+    /** SVOX Pico's voice files (Debian's libttspico-data); without them the audiobook reads with espeak-ng. */
+    PICO_LANG_DIR: z.string().default('/usr/share/pico/lang'),
+    /** How often an idle server looks for background jobs left by a restart or another node. */
+    JOB_POLL_MS: z.coerce.number().int().positive().default(2_000),
     // e-mail
     SMTP_URL: optional,
     MAIL_FROM: z.string().default('Plume <no-reply@plume.local>'),

@@ -243,6 +243,8 @@ export interface Database {
   text_versions: TextVersionsTable;
   print_quotes: PrintQuotesTable;
   print_orders: PrintOrdersTable;
+  jobs: JobsTable;
+  audiobooks: AudiobooksTable;
 }
 
 /** One priced typesetting of a document or a book for printing (issue 14). */
@@ -283,4 +285,33 @@ export interface PrintOrdersTable {
   provider_status: string | null;
   created_at: string;
   updated_at: string;
+
+/** A background task (jobs/queue.ts): queued → running (leased) → done | failed. */
+export interface JobsTable {
+  id: Id;
+  kind: string;
+  ref_id: number;
+  state: string;
+  attempts: number;
+  lease_until: string | null;
+  error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+/** One paid reading of a book (audiobook/service.ts): paid → queued → running → done | failed. */
+export interface AudiobooksTable {
+  id: Id;
+  service_session_id: number;
+  user_id: number | null;
+  order_id: number | null;
+  characters: number;
+  state: string;
+  progress: number;
+  voice: string;
+  language: string;
+  files_json: string | null;
+  error: string | null;
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
 }

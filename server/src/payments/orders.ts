@@ -2,11 +2,12 @@ import crypto from 'node:crypto';
 import type { Selectable, Updateable } from 'kysely';
 import type { Db } from '../db';
 import type { OrdersTable } from '../db/schema';
+import type { OrderKind } from '@common/schemas/payments';
 
 /** SQL of orders. Every function takes the database or a transaction first. */
 
 export type OrderRow = Selectable<OrdersTable>;
-export type OrderKind = 'book' | 'extra_chapter' | 'subscription' | 'gift_card' | 'printing';
+export type { OrderKind } from '@common/schemas/payments';
 export type OrderStatus = 'created' | 'paid' | 'failed' | 'cancelled' | 'expired' | 'refunded';
 
 export interface NewOrder {

@@ -14,8 +14,9 @@ import { limitByUser } from '../rate-limit';
 import { giftsRoutes } from '../gifts/routes';
 import { subscriptionsRoutes } from '../subscriptions/routes';
 import { printingRoutes } from '../printing/routes';
+import { audiobookRoutes } from '../audiobook/routes';
 import { startSubscriptionScheduler } from '../subscriptions/renewals';
-import { latestOrderOfSession, listOrdersOfUser, type OrderRow } from './orders';
+import { latestOrderOfSession, listOrdersOfUser, type OrderKind, type OrderRow } from './orders';
 import { itemName, planName } from './receipts';
 import { printOrdersOfUser } from '../printing/repository';
 import type { PrintStatus } from '@common/rules/printing';
@@ -40,7 +41,7 @@ export async function presentConfirmation(pay: PaymentsContext, order: OrderRow,
   const name = await planName(pay.db, order.plan_id, lng);
   return {
     order: order.reference,
-    kind: order.kind as 'book',
+    kind: order.kind as OrderKind,
     price: fromCents(order.amount_cents),
     currency: order.currency,
     tax: fromCents(taxIncludedCents(order.amount_cents, order.tax_rate_bp)),
@@ -72,7 +73,7 @@ export const moneyRoutes: AreaRoutes = async (api, ctx) => {
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
     });
-    for (const area of [paymentsRoutes(pay), subscriptionsRoutes(pay), giftsRoutes(pay), printingRoutes(pay)])
+    for (const area of [paymentsRoutes(pay), subscriptionsRoutes(pay), giftsRoutes(pay), printingRoutes(pay), audiobookRoutes(pay)])
       await area(scope.withTypeProvider<ZodTypeProvider>(), ctx);
   });
 };
@@ -138,7 +139,7 @@ const paymentsRoutes = (pay: PaymentsContext) =>
         success: await Promise.all(
           orders.map(async (order) => ({
             order: order.reference,
-            kind: order.kind as 'book',
+            kind: order.kind as OrderKind,
             status: order.status as 'paid',
             print_status: order.kind === 'printing' ? (prints.get(order.id) ?? null) : null,
             planName: await itemName(pay, order, request.lng),

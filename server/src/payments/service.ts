@@ -9,6 +9,7 @@ import { FORM_TOKEN_LIFETIME_MS, type PaymentProvider } from '../providers/payme
 import { parseKrAnswer, verifyKrHash, type KrAnswer, type KrFields, type KrTransaction } from '../providers/payments/kr-answer';
 import { claimCouponUse, markSessionPaid, type CouponRow } from '../coupons/repository';
 import { issueGiftCard } from '../gifts/service';
+import { grantAudiobook } from '../audiobook/service';
 import { activateSubscription, extendSubscription, lapseSubscription } from '../subscriptions/service';
 import { findOrder, findOrderByReference, insertOrder, moveOrder, noteFailure, setFormToken, type NewOrder, type OrderRow } from './orders';
 import { sendOrderMails, sendRenewalFailedMail } from './receipts';
@@ -144,6 +145,9 @@ async function unlock(trx: Db, order: OrderRow, transaction: KrTransaction, now:
     }
     case 'gift_card':
       await issueGiftCard(trx, order, now);
+      return;
+    case 'audiobook':
+      await grantAudiobook(trx, order, at);
       return;
   }
 }

@@ -29,6 +29,7 @@ const GiftCardPaymentPage = page(() => import('../features/gifts/pages/gift-card
 const GiftCardFormPage = page(() => import('../features/gifts/pages/gift-card-form-page'), 'GiftCardFormPage');
 const RedeemGiftPage = page(() => import('../features/gifts/pages/redeem-gift-page'), 'RedeemGiftPage');
 const AudiobookPaymentPage = page(() => import('../features/audiobook/pages/audiobook-payment-page'), 'AudiobookPaymentPage');
+const AudiobookPage = page(() => import('../features/audiobook/pages/audiobook-page'), 'AudiobookPage');
 const ThankYouPurchasePage = page(() => import('../features/payments/pages/thank-you-purchase-page'), 'ThankYouPurchasePage');
 const PrintingPage = page(() => import('../features/printing/pages/printing-page'), 'PrintingPage');
 const PrintingPaymentPage = page(() => import('../features/printing/pages/printing-payment-page'), 'PrintingPaymentPage');
@@ -83,6 +84,7 @@ export const router = createBrowserRouter([
           { path: 'subscriptions', element: <SubscriptionsPage /> },
           { path: 'manage-subscriptions', element: <ManageSubscriptionsPage /> },
           { path: 'profile', element: <ProfilePage /> },
+          { path: 'audiobook/:sessionId', element: <AudiobookPage /> },
           { path: 'printing', element: <PrintingPage /> },
           { path: 'printing-payment', element: <PrintingPaymentPage /> },
         ],

@@ -22,6 +22,7 @@ export const paths = {
   /** Our own (docs/payments.md): where the recipient's e-mail link opens, with the code ready. */
   redeemGift: (lng: Language, code?: string) => `/${lng}/redeem-gift${code ? `?code=${encodeURIComponent(code)}` : ''}`,
   audiobookPayment: (lng: Language) => `/${lng}/audiobook-payment`,
+  audiobook: (lng: Language, sessionId: number | string) => `/${lng}/audiobook/${sessionId}`,
   thankYouPurchase: (lng: Language, order?: string) => `/${lng}/thankyou/purchase${order ? `?order=${encodeURIComponent(order)}` : ''}`,
   thankYouRegister: (lng: Language) => `/${lng}/thankyou/register`,
   /** With a book id: "print this book" (the book's own typesetting, no upload). */

@@ -7,7 +7,7 @@ import { Accordion } from 'radix-ui';
 import { DEFAULT_COVER_TEXT, MOBILE_USER_AGENT, type Language } from '@common/constants';
 import { normalizeLanguage } from '@common/languages';
 import { bookTypeOf } from '@common/rules/book-type';
-import { audiobookPrice } from '@common/rules/prices';
+import { audiobookApi } from '@common/api/audiobook';
 import { progressPercent } from '@common/rules/progress';
 import type { StoryAnswer } from '@common/schemas/generation';
 import type { Chapter } from '@common/schemas/session';
@@ -306,10 +306,16 @@ function Workspace({
   };
 
   // the audiobook starts with a voice sample; guests cannot order one (the plan modal asks them to sign in)
-  const handleAudiobook = () => (isLoggedIn ? setVoiceSampleOpen(true) : openPlanModal());
-  const continueToAudiobook = () => {
-    const characters = checkpoint.data.reduce((sum, c) => sum + (c.generated_content ?? '').length, 0);
-    navigate(paths.audiobookPayment(lng), { state: { service_session_id: sessionId, price: audiobookPrice(characters) } });
+  // an audiobook being made (or made) opens its page, with its progress; else it starts with a voice sample
+  const handleAudiobook = async () => {
+    if (!isLoggedIn) return openPlanModal();
+    const made = await call(audiobookApi.audiobookStatus, { params: { service_session_id: sessionId } }, { quiet: true }).catch(() => null);
+    if (made && made.state !== 'paid' && made.state !== 'failed') navigate(paths.audiobook(lng, sessionId));
+    else setVoiceSampleOpen(true);
+  };
+  const continueToAudiobook = async () => {
+    const quota = await call(audiobookApi.checkAudiobookQuota, { body: { service_session_id: sessionId } });
+    navigate(paths.audiobookPayment(lng), { state: { service_session_id: sessionId, price: quota.price } });
   };
 
   const describeConflict = (conflict: MergeConflict) => {
@@ -377,7 +383,7 @@ function Workspace({
               {t('header.preview')}
             </Button>
             <DownloadMenu onChoose={handleDownload} busy={downloading || checkingDownload} />
-            <Button variant="secondary" onClick={handleAudiobook}>
+            <Button variant="secondary" onClick={() => void handleAudiobook()}>
               {t('header.audiobook')}
             </Button>
             <Button variant="secondary" onClick={() => navigate(paths.printing(lng, sessionId))}>
@@ -496,7 +502,12 @@ function Workspace({
           reload();
         }}
       />
-      <VoiceSampleDialog open={voiceSampleOpen} onOpenChange={setVoiceSampleOpen} sessionId={sessionId} onContinue={continueToAudiobook} />
+      <VoiceSampleDialog
+        open={voiceSampleOpen}
+        onOpenChange={setVoiceSampleOpen}
+        sessionId={sessionId}
+        onContinue={() => void continueToAudiobook()}
+      />
       <BookPreview open={previewOpen} onOpenChange={setPreviewOpen} session={previewSession} images={images} />
       <ConflictDialog conflicts={state.conflicts} onResolve={engine.resolve} describe={describeConflict} />
       <ConflictDialog conflicts={attributeConflicts} onResolve={resolveAttributeConflict} describe={describeConflict} />

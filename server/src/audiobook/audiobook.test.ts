@@ -1,0 +1,183 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import JSZip from 'jszip';
+import { parseBuffer } from 'music-metadata';
+import NodeID3 from 'node-id3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { audiobookPrice } from '@common/rules/prices';
+import { requestsTo } from '../../test/requests';
+import { buildCheckpoint, buildTestApp, createBook, createUser, type TestApp, type TestUser } from '../../test/helpers';
+import { sessionFileKey } from '../books/files';
+import { outboxDir } from '../providers/mail';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await buildTestApp({ JOB_POLL_MS: 100 });
+});
+afterAll(async () => {
+  await app.close();
+});
+
+const { post, get } = requestsTo(() => app);
+const ACCEPTED = '4111 1111 1111 1111';
+
+/** A short French book: two written chapters, an introduction and a summary. */
+async function writtenBook(user: TestUser) {
+  const checkpoint = buildCheckpoint(3);
+  checkpoint.language = 'fr';
+  checkpoint.data[0].generated_content = 'Je suis née à Lyon en 1952. « Quelle joie », disait ma mère.';
+  checkpoint.data[1].generated_content = 'Mon père est parti à la guerre.';
+  const book = await createBook(app, { userId: user.id }, { checkpoint, bookName: 'Ma vie', language: 'fr' });
+  await app.ctx.db
+    .updateTable('service_sessions')
+    .set({ introduction: 'Voici mon histoire.', book_summary: 'Fin.' })
+    .where('id', '=', book.id)
+    .execute();
+  return book;
+}
+
+async function payFor(user: TestUser, bookId: number) {
+  const quota = (await post('/api/checkAudiobookQuota', { service_session_id: bookId }, user)).json().success;
+  const form = await post('/api/create-audiobook-payment-form', { service_session_id: bookId, price: quota.price }, user);
+  expect(form.statusCode, form.body).toBe(200);
+  const { formToken, order_id } = form.json().success;
+  const paid = await post('/api/sandboxPay', { formToken, card_number: ACCEPTED, expiry: '12/39', cvc: '123' });
+  expect(paid.statusCode, paid.body).toBe(200);
+  return order_id as string;
+}
+
+const audiobookRow = (bookId: number) =>
+  app.ctx.db.selectFrom('audiobooks').selectAll().where('service_session_id', '=', bookId).orderBy('id', 'desc').executeTakeFirstOrThrow();
+
+describe('audiobook quota and price', () => {
+  it('counts the characters read aloud (title, introduction, chapters, summary) and prices them on the server', async () => {
+    const user = await createUser(app);
+    const book = await writtenBook(user);
+    const res = await post('/api/checkAudiobookQuota', { service_session_id: book.id }, user);
+    expect(res.statusCode, res.body).toBe(200);
+    const spoken = ['Ma vie', 'Voici mon histoire.', 'Chapter 1', 'Je suis née à Lyon en 1952. « Quelle joie », disait ma mère.'];
+    const rest = ['Chapter 2', 'Mon père est parti à la guerre.', 'Conclusion', 'Fin.'];
+    const characters = res.json().success.characters_needed;
+    // French typography turns the spaces inside « » into narrow no-break spaces: one character each still
+    expect(characters).toBe([...spoken, ...rest].join('').length);
+    expect(res.json().success).toEqual({ characters_needed: characters, price: audiobookPrice(characters), currency: 'EUR' });
+  });
+
+  it('refuses a price that is not the server’s, and charges the server’s', async () => {
+    const user = await createUser(app);
+    const book = await writtenBook(user);
+    const tampered = await post('/api/create-audiobook-payment-form', { service_session_id: book.id, price: 0.01 }, user);
+    expect(tampered.statusCode).toBe(409);
+    expect(tampered.json().code).toBe('audiobook.price_changed');
+    const quota = (await post('/api/checkAudiobookQuota', { service_session_id: book.id }, user)).json().success;
+    const form = await post('/api/create-audiobook-payment-form', { service_session_id: book.id, price: quota.price }, user);
+    expect(form.json().success.amount).toBe(quota.price);
+  });
+
+  it('refuses to make an unpaid audiobook, and keeps other people out', async () => {
+    const user = await createUser(app);
+    const book = await writtenBook(user);
+    const unpaid = await post('/api/generateAudiobook', { service_session_id: book.id }, user);
+    expect(unpaid.statusCode).toBe(402);
+    expect(unpaid.json().code).toBe('audiobook.not_paid');
+    const stranger = await createUser(app);
+    expect((await post('/api/checkAudiobookQuota', { service_session_id: book.id }, stranger)).statusCode).toBe(404);
+    expect((await get(`/api/audiobookStatus/${book.id}`, stranger)).statusCode).toBe(404);
+    expect((await get(`/api/audiobookStatus/${book.id}`)).statusCode).toBe(401);
+  });
+});
+
+describe('making the audiobook', () => {
+  it('after payment, reads every section to an MP3, joins them with chapter markers, and mails the author', async () => {
+    const user = await createUser(app, { language: 'fr' });
+    const book = await writtenBook(user);
+    const order = await payFor(user, book.id);
+    const confirmed = await get(`/api/audiobook-payment-status-callback/${order}`, user);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json().success.kind).toBe('audiobook');
+
+    const started = await post('/api/generateAudiobook', { service_session_id: book.id }, user, 'fr');
+    expect(started.statusCode, started.body).toBe(200);
+    expect(started.json().success.audiobook_url).toBe(`/fr/audiobook/${book.id}`);
+    await app.ctx.queue.idle();
+
+    const status = (await get(`/api/audiobookStatus/${book.id}`, user)).json().success;
+    expect(status).toMatchObject({ state: 'done', progress: 100, voice: 'offline', book_url: `/api/audiobookFile/${book.id}/book.mp3` });
+    expect(status.files.map((f: { title: string }) => f.title)).toEqual(['Ma vie', 'Chapter 1', 'Chapter 2', 'Conclusion']);
+
+    const whole = await get(status.book_url, user);
+    expect(whole.headers['content-type']).toBe('audio/mpeg');
+    const mp3 = whole.rawPayload;
+    const tags = NodeID3.read(mp3);
+    expect(tags.chapter?.map((c) => c.tags?.title)).toEqual(['Ma vie', 'Chapter 1', 'Chapter 2', 'Conclusion']);
+    expect(tags.tableOfContents?.[0].elements).toHaveLength(4);
+    const metadata = await parseBuffer(mp3, 'audio/mpeg', { duration: true });
+    const expectedMs = status.files.reduce((sum: number, f: { duration_ms: number }) => sum + f.duration_ms, 0);
+    expect(metadata.format.duration! * 1000).toBeGreaterThan(expectedMs * 0.95);
+
+    const chapter = await get(status.files[1].url, user);
+    expect((await parseBuffer(chapter.rawPayload, 'audio/mpeg', { duration: true })).format.duration).toBeGreaterThan(1);
+    const ranged = await app.inject({ method: 'GET', url: status.files[1].url, headers: { ...user.headers, range: 'bytes=0-99' } });
+    expect(ranged.statusCode).toBe(206);
+    expect(ranged.rawPayload.length).toBe(100);
+
+    const zip = await JSZip.loadAsync((await get(status.zip_url, user)).rawPayload);
+    expect(Object.keys(zip.files)).toHaveLength(4);
+
+    const stranger = await createUser(app);
+    expect((await get(status.book_url, stranger)).statusCode).toBe(404);
+    expect((await get(status.book_url)).statusCode).toBe(401);
+
+    const mails = fs.readdirSync(outboxDir(app.ctx.config)).map((f) => fs.readFileSync(path.join(outboxDir(app.ctx.config), f), 'utf8'));
+    expect(mails.some((m) => m.includes(`To: ${user.email}`) && m.includes(`/fr/audiobook/${book.id}`))).toBe(true);
+
+    // asked again once made: nothing more is queued or charged
+    await post('/api/generateAudiobook', { service_session_id: book.id }, user, 'fr');
+    expect((await audiobookRow(book.id)).state).toBe('done');
+  });
+
+  it('resumes a job whose server died: a lapsed lease is claimed again and stored chapters are kept', async () => {
+    const user = await createUser(app);
+    const book = await writtenBook(user);
+    await payFor(user, book.id);
+    const audiobook = await audiobookRow(book.id);
+    // what a crashed node left: the first chapter stored, the job running with a lease in the past
+    const kept = Buffer.from('first chapter stored before the crash');
+    await app.ctx.storage.put(sessionFileKey(book.id, `audiobook/${audiobook.id}/chapter-01.mp3`), kept, 'audio/mpeg');
+    const at = new Date().toISOString();
+    await app.ctx.db
+      .updateTable('audiobooks')
+      .set({ state: 'running', files_json: JSON.stringify([{ chapter: 0, title: 'Ma vie', duration_ms: 1000, bytes: kept.length }]) })
+      .where('id', '=', audiobook.id)
+      .execute();
+    await app.ctx.db
+      .insertInto('jobs')
+      .values({
+        kind: 'audiobook',
+        ref_id: audiobook.id,
+        state: 'running',
+        attempts: 1,
+        lease_until: '2000-01-01T00:00:00.000Z',
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+
+    await expect.poll(async () => (await audiobookRow(book.id)).state, { timeout: 60_000, interval: 200 }).toBe('done');
+    const status = (await get(`/api/audiobookStatus/${book.id}`, user)).json().success;
+    expect(status.files).toHaveLength(4);
+    expect((await get(status.files[0].url, user)).rawPayload.equals(kept)).toBe(true);
+  });
+
+  it('lets a failed audiobook be made again without paying', async () => {
+    const user = await createUser(app);
+    const book = await writtenBook(user);
+    await payFor(user, book.id);
+    await app.ctx.db.updateTable('audiobooks').set({ state: 'failed', error: 'boom' }).where('service_session_id', '=', book.id).execute();
+    const again = await post('/api/create-audiobook-payment-form', { service_session_id: book.id, price: 1 }, user);
+    expect(again.json().code).toBe('audiobook.already_paid');
+    expect((await post('/api/generateAudiobook', { service_session_id: book.id }, user)).statusCode).toBe(200);
+    await app.ctx.queue.idle();
+    expect((await audiobookRow(book.id)).state).toBe('done');
+  });
+});

@@ -1,0 +1,268 @@
+import NodeID3 from 'node-id3';
+import { LANGUAGES, type Language } from '@common/constants';
+import { audiobookSections, charactersNeeded, type AudiobookSection } from '@common/rules/audiobook';
+import { audiobookPrice, formatAmount, toCents } from '@common/rules/prices';
+import type { AudiobookState, AudiobookStatus } from '@common/schemas/audiobook';
+import { COVER_IMAGE_KEY } from '@common/schemas/workspace';
+import type { AppContext } from '../app';
+import { sessionFileKey } from '../books/files';
+import { findSessionRow, parseCheckpoint, type SessionRow } from '../books/repository';
+import type { Selectable } from 'kysely';
+import type { AudiobooksTable } from '../db/schema';
+import { bookLabels, buildBookContent } from '../exports/book';
+import { AppError, paymentRequired, notFound, badRequest } from '../http/errors';
+import type { JobHandler } from '../jobs/queue';
+import { composeMail } from '../providers/mail/templates';
+import type { Mailer } from '../providers/mail';
+import { readSectionInWorker } from './pool';
+
+/** The audiobook (issue 13, docs/audiobook.md): what is read, its price, and the job that makes it. */
+
+export const AUDIOBOOK_JOB = 'audiobook';
+export const AUDIOBOOK_CURRENCY = 'EUR';
+type AudiobookRow = Selectable<AudiobooksTable>;
+interface StoredFile {
+  chapter: number;
+  title: string;
+  duration_ms: number;
+  bytes: number;
+}
+
+const bookLanguage = (row: SessionRow): Language => {
+  const value = parseCheckpoint(row).language ?? row.language;
+  return (LANGUAGES as readonly string[]).includes(value) ? (value as Language) : 'en';
+};
+
+/** What the audiobook of a book reads: the book file's own text (title, introduction, chapters, summary). */
+export function bookSections(ctx: Pick<AppContext, 'translate'>, row: SessionRow): { sections: AudiobookSection[]; language: Language } {
+  const language = bookLanguage(row);
+  const content = buildBookContent(
+    {
+      book_name: row.book_name,
+      introduction: row.introduction,
+      book_summary: row.book_summary,
+      language,
+      checkpoint: parseCheckpoint(row),
+      author: '',
+    },
+    new Map(),
+    bookLabels(ctx.translate, language),
+  );
+  const sections = audiobookSections({
+    title: content.title,
+    introduction: content.introduction,
+    chapters: content.chapters,
+    summary: content.summary,
+    labels: { introduction: content.labels.introduction, summary: content.labels.summary },
+  });
+  return { sections, language };
+}
+
+/** checkAudiobookQuota: the characters read aloud and their price, both from the server's copy of the book. */
+export function quotaOf(ctx: Pick<AppContext, 'translate'>, row: SessionRow) {
+  const characters = charactersNeeded(bookSections(ctx, row).sections);
+  return { characters_needed: characters, price: audiobookPrice(characters), currency: AUDIOBOOK_CURRENCY };
+}
+
+/** The amount to charge: the server's price; a different price from the browser is refused (409 with the right one). */
+export function audiobookAmountCents(ctx: Pick<AppContext, 'translate'>, row: SessionRow, claimedPrice: number): number {
+  const quota = quotaOf(ctx, row);
+  if (quota.characters_needed === 0) throw badRequest('audiobook.empty');
+  if (toCents(claimedPrice) !== toCents(quota.price))
+    throw new AppError(409, 'audiobook.price_changed', { price: formatAmount(quota.price) }, { price: quota.price });
+  return toCents(quota.price);
+}
+
+export const newestAudiobook = (ctx: Pick<AppContext, 'db'>, sessionId: number) =>
+  ctx.db.selectFrom('audiobooks').selectAll().where('service_session_id', '=', sessionId).orderBy('id', 'desc').limit(1).executeTakeFirst();
+
+/** An audiobook paid and not yet made (or failed): the next one must not be charged again. */
+export const isUnusedPayment = (audiobook: AudiobookRow | undefined) => audiobook?.state === 'paid' || audiobook?.state === 'failed';
+
+/** The page that plays a book's audiobook (opened in a new window after payment). */
+export const audiobookPagePath = (lng: string, sessionId: number) => `/${lng}/audiobook/${sessionId}`;
+
+/**
+ * generateAudiobook: queues the paid (or failed) audiobook of a book; asked again while it is being
+ * made, or once made, it changes nothing. Refused (402) when nothing is paid for.
+ */
+export async function startAudiobook(
+  ctx: Pick<AppContext, 'db' | 'translate' | 'queue'>,
+  row: SessionRow,
+  lng: string,
+): Promise<{ audiobook_url: string; price: number; currency: string }> {
+  const audiobook = await newestAudiobook(ctx, row.id);
+  if (!audiobook) throw paymentRequired('audiobook.not_paid');
+  const order = audiobook.order_id
+    ? await ctx.db.selectFrom('orders').select('amount_cents').where('id', '=', audiobook.order_id).executeTakeFirst()
+    : undefined;
+  if (isUnusedPayment(audiobook)) {
+    const { characters_needed } = quotaOf(ctx, row);
+    const at = new Date().toISOString();
+    const moved = await ctx.db
+      .updateTable('audiobooks')
+      .set({ state: 'queued', progress: 0, error: null, characters: characters_needed, language: bookLanguage(row), updated_at: at })
+      .where('id', '=', audiobook.id)
+      .where('state', 'in', ['paid', 'failed'])
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) === 1) await ctx.queue.enqueue(AUDIOBOOK_JOB, audiobook.id);
+  }
+  return { audiobook_url: audiobookPagePath(lng, row.id), price: (order?.amount_cents ?? 0) / 100, currency: AUDIOBOOK_CURRENCY };
+}
+
+/** What is written in the transaction that marks an audiobook order paid (payments/service.ts). */
+export function grantAudiobook(
+  trx: AppContext['db'],
+  order: { id: number; service_session_id: number | null; user_id: number | null; language: string },
+  at: string,
+) {
+  return trx
+    .insertInto('audiobooks')
+    .values({
+      service_session_id: order.service_session_id!,
+      user_id: order.user_id,
+      order_id: order.id,
+      characters: 0,
+      state: 'paid',
+      progress: 0,
+      voice: 'offline',
+      language: order.language,
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+}
+
+const filesOf = (audiobook: AudiobookRow): StoredFile[] => (audiobook.files_json ? (JSON.parse(audiobook.files_json) as StoredFile[]) : []);
+const chapterFile = (chapter: number) => `chapter-${String(chapter + 1).padStart(2, '0')}.mp3`;
+const audiobookKey = (audiobook: Pick<AudiobookRow, 'id' | 'service_session_id'>, file: string) =>
+  sessionFileKey(audiobook.service_session_id, `audiobook/${audiobook.id}/${file}`);
+
+/** GET audiobookStatus/{id}: the newest audiobook of the book, as its owner sees it. */
+export async function audiobookStatus(ctx: Pick<AppContext, 'db' | 'storage'>, row: SessionRow): Promise<AudiobookStatus> {
+  const audiobook = await newestAudiobook(ctx, row.id);
+  if (!audiobook) throw notFound('audiobook.none');
+  const base = `/api/audiobookFile/${row.id}`;
+  const done = audiobook.state === 'done';
+  const order = audiobook.order_id
+    ? await ctx.db.selectFrom('orders').select('reference').where('id', '=', audiobook.order_id).executeTakeFirst()
+    : undefined;
+  const hasCover = await ctx.db
+    .selectFrom('session_files')
+    .select('key')
+    .where('session_id', '=', row.id)
+    .where('key', '=', COVER_IMAGE_KEY)
+    .executeTakeFirst();
+  return {
+    state: audiobook.state as AudiobookState,
+    progress: audiobook.progress,
+    files: filesOf(audiobook).map((file) => ({
+      chapter: file.chapter,
+      title: file.title,
+      url: `${base}/${chapterFile(file.chapter)}`,
+      duration_ms: file.duration_ms,
+    })),
+    book_url: done ? `${base}/book.mp3` : null,
+    zip_url: done ? `${base}/audiobook.zip` : null,
+    voice: audiobook.voice === 'cloned' ? 'cloned' : 'offline',
+    title: row.book_name,
+    cover_url: hasCover ? `/api/sessionImage/${row.id}/${COVER_IMAGE_KEY}` : null,
+    order: order?.reference ?? null,
+  };
+}
+
+/** A stored file of the newest finished audiobook, or null. */
+export async function audiobookFile(ctx: Pick<AppContext, 'db' | 'storage'>, row: SessionRow, file: string): Promise<Buffer | null> {
+  const audiobook = await newestAudiobook(ctx, row.id);
+  if (!audiobook || (audiobook.state !== 'done' && file !== 'book.mp3' && !filesOf(audiobook).some((f) => chapterFile(f.chapter) === file)))
+    return null;
+  if (file === 'audiobook.zip') {
+    const { default: JSZip } = await import('jszip');
+    const zip = new JSZip();
+    for (const stored of filesOf(audiobook)) {
+      const data = await ctx.storage.get(audiobookKey(audiobook, chapterFile(stored.chapter)));
+      if (data) zip.file(`${String(stored.chapter + 1).padStart(2, '0')} - ${stored.title.replace(/[\\/:*?"<>|]/g, ' ')}.mp3`, data);
+    }
+    return zip.generateAsync({ type: 'nodebuffer', compression: 'STORE' });
+  }
+  return ctx.storage.get(audiobookKey(audiobook, file));
+}
+
+export interface AudiobookJobContext extends Pick<AppContext, 'db' | 'storage' | 'translate' | 'config'> {
+  mailer: Mailer;
+}
+
+/**
+ * The background job that makes an audiobook: each section read in the worker thread and stored as
+ * its MP3 (a restarted job skips the sections already stored), then the whole book as one MP3 with
+ * ID3 chapter markers (CHAP/CTOC), then the author is e-mailed.
+ */
+export function audiobookJob(ctx: AudiobookJobContext): JobHandler {
+  const update = (
+    id: number,
+    fields: Partial<Pick<AudiobookRow, 'state' | 'progress' | 'files_json' | 'error' | 'voice' | 'finished_at'>>,
+  ) =>
+    ctx.db
+      .updateTable('audiobooks')
+      .set({ ...fields, updated_at: new Date().toISOString() })
+      .where('id', '=', id)
+      .execute();
+  return {
+    async run(id, { signal }) {
+      const audiobook = await ctx.db.selectFrom('audiobooks').selectAll().where('id', '=', id).executeTakeFirst();
+      const row = audiobook && (await findSessionRow(ctx.db, audiobook.service_session_id));
+      if (!audiobook || !row) return;
+      const { sections, language } = bookSections(ctx, row);
+      const files = filesOf(audiobook).filter((file) => file.chapter < sections.length);
+      await update(id, { state: 'running' });
+      for (let chapter = files.length; chapter < sections.length; chapter += 1) {
+        const section = sections[chapter];
+        const result = await readSectionInWorker(
+          { paragraphs: section.paragraphs, language, picoDir: ctx.config.PICO_LANG_DIR, tune: { pitch: 100, speed: 100 } },
+          signal,
+        );
+        await ctx.storage.put(audiobookKey(audiobook, chapterFile(chapter)), result.mp3, 'audio/mpeg');
+        files.push({ chapter, title: section.title, duration_ms: result.durationMs, bytes: result.mp3.length });
+        await update(id, { files_json: JSON.stringify(files), progress: Math.floor(((chapter + 1) * 95) / sections.length) });
+      }
+      await ctx.storage.put(audiobookKey(audiobook, 'book.mp3'), await wholeBook(ctx, audiobook, row.book_name, files), 'audio/mpeg');
+      await update(id, { state: 'done', progress: 100, finished_at: new Date().toISOString() });
+      await mailReady(ctx, row, audiobook).catch(() => undefined);
+    },
+    async failed(id, reason) {
+      await update(id, { state: 'failed', error: reason });
+    },
+  };
+}
+
+/** The chapters one after the other (constant bitrate, so they join cleanly) behind an ID3 tag with a chapter marker each. */
+async function wholeBook(ctx: Pick<AppContext, 'storage'>, audiobook: AudiobookRow, title: string, files: StoredFile[]): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  const chapter: NodeID3.Tags['chapter'] = [];
+  let at = 0;
+  for (const file of files) {
+    const data = await ctx.storage.get(audiobookKey(audiobook, chapterFile(file.chapter)));
+    if (!data) throw new Error(`audiobook chapter ${file.chapter} is missing`);
+    parts.push(data);
+    chapter.push({ elementID: `ch${file.chapter + 1}`, startTimeMs: at, endTimeMs: at + file.duration_ms, tags: { title: file.title } });
+    at += file.duration_ms;
+  }
+  const tag = NodeID3.create({
+    title,
+    album: title,
+    chapter,
+    tableOfContents: [{ elementID: 'toc', isOrdered: true, elements: chapter.map((c) => c.elementID), tags: { title } }],
+  });
+  return Buffer.concat([tag, ...parts]);
+}
+
+async function mailReady(ctx: AudiobookJobContext, row: SessionRow, audiobook: AudiobookRow) {
+  if (!audiobook.user_id) return;
+  const user = await ctx.db.selectFrom('users').select(['email', 'first_name']).where('id', '=', audiobook.user_id).executeTakeFirst();
+  if (!user) return;
+  const lng = (LANGUAGES as readonly string[]).includes(audiobook.language) ? (audiobook.language as Language) : 'en';
+  const link = `${ctx.config.PUBLIC_URL.replace(/\/+$/, '')}${audiobookPagePath(lng, row.id)}`;
+  await ctx.mailer.send(
+    composeMail(ctx.translate, lng, 'audiobook_ready', user.email, link, { name: user.first_name || user.email, title: row.book_name }),
+  );
+}

@@ -1,0 +1,28 @@
+import type { Language } from '@common/constants';
+import { openEspeak, ESPEAK_SAMPLE_RATE } from './espeak';
+import { openPico, picoAvailable, PICO_SAMPLE_RATE } from './pico';
+
+/**
+ * The offline voice that reads an audiobook when no cloning service is configured: SVOX Pico when
+ * Debian's `libttspico-data` voice files are installed (clearly more intelligible), else espeak-ng.
+ * Both run in WebAssembly, in the audiobook worker thread (audiobook/worker.ts). It is a voice
+ * matched to the author's pitch and pace, not their voice; the screens say so.
+ */
+export interface OfflineReader {
+  name: 'pico' | 'espeak';
+  sampleRate: number;
+  /** One paragraph as 16-bit mono PCM. */
+  speak(text: string): Int16Array;
+  close(): void;
+}
+
+/** Pitch and pace in percent of the voice's own (100 = unchanged), matched to the author's sample. */
+export interface VoiceTune {
+  pitch: number;
+  speed: number;
+}
+
+export async function openOfflineReader(picoDir: string, language: Language, tune: VoiceTune): Promise<OfflineReader> {
+  if (await picoAvailable(picoDir)) return { name: 'pico', sampleRate: PICO_SAMPLE_RATE, ...(await openPico(picoDir, language, tune)) };
+  return { name: 'espeak', sampleRate: ESPEAK_SAMPLE_RATE, ...(await openEspeak(language, tune)) };
+}
