@@ -285,6 +285,7 @@ export interface PrintOrdersTable {
   provider_status: string | null;
   created_at: string;
   updated_at: string;
+}
 
 /** A background task (jobs/queue.ts): queued → running (leased) → done | failed. */
 export interface JobsTable {

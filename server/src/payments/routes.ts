@@ -17,7 +17,7 @@ import { printingRoutes } from '../printing/routes';
 import { audiobookRoutes } from '../audiobook/routes';
 import { startSubscriptionScheduler } from '../subscriptions/renewals';
 import { latestOrderOfSession, listOrdersOfUser, type OrderKind, type OrderRow } from './orders';
-import { itemName, planName } from './receipts';
+import { itemName } from './receipts';
 import { printOrdersOfUser } from '../printing/repository';
 import type { PrintStatus } from '@common/rules/printing';
 import { sandboxPay } from './sandbox';
@@ -38,7 +38,7 @@ export function createPaymentsContext(ctx: AppContext, log: PaymentsContext['log
 /** The confirmation the browser shows after PAID (spec section 3), or 402 while the order is not paid. */
 export async function presentConfirmation(pay: PaymentsContext, order: OrderRow, lng: string) {
   if (order.status !== 'paid') throw paymentRequired('payments.not_paid');
-  const name = await planName(pay.db, order.plan_id, lng);
+  const name = await itemName(pay, order, lng);
   return {
     order: order.reference,
     kind: order.kind as OrderKind,
