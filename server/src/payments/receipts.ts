@@ -23,7 +23,7 @@ export async function itemName(ctx: Pick<PaymentsContext, 'db' | 'translate'>, o
       .executeTakeFirst();
     if (quote) return ctx.translate(normalizeLanguage(lng), 'print_order.item', { copies: quote.copies, title: quote.title }, 'mail');
   }
-  if (order.kind === 'audiobook') return ctx.translate(orderLanguage(lng), 'audiobook_ready.item', {}, 'mail');
+  if (order.kind === 'audiobook') return ctx.translate(normalizeLanguage(lng), 'audiobook_ready.item', {}, 'mail');
   return planName(ctx.db, order.plan_id, lng);
 }
 
