@@ -21,6 +21,7 @@ import {
   SubscriptionDetailsSchema,
   SubscriptionInfoSchema,
 } from '../schemas/payments';
+import { PlanSchema } from '../schemas/plans';
 
 /** Book and extra-chapter payments, the sandbox form, provider notifications (spec section 7; docs/payments.md). */
 export const paymentsApi = {
@@ -57,12 +58,16 @@ export const paymentsApi = {
     response: SandboxPayResultSchema,
   }),
   myOrders: defineCall({ method: 'GET', path: '/myOrders', scope: 'user', response: z.array(OrderSummarySchema) }),
+  /** A paid (or refunded) order's receipt (PDF), for its buyer only. */
+  orderReceipt: defineCall({ method: 'GET', path: '/orderReceipt/:order_id', scope: 'user', params: OrderIdParamsSchema }),
   /** Lyra's IPN (form-encoded or JSON); answers `OK` as text. */
   paymentNotification: defineCall({ method: 'POST', path: '/paymentNotification', scope: 'public', body: KrAnswerFieldsSchema }),
 };
 
 /** The monthly subscription (spec sections 4, 7). */
 export const subscriptionsApi = {
+  /** The monthly offer (name, price, benefits) shown before subscribing. */
+  subscriptionPlan: defineCall({ method: 'GET', path: '/subscriptionPlan', scope: 'public', response: PlanSchema }),
   createSubscriptionPaymentForm: defineCall({
     method: 'POST',
     path: '/createSubscriptionPaymentForm',

@@ -295,6 +295,34 @@ describe('payment notifications (IPN route)', () => {
   });
 });
 
+describe('orders and receipts on the profile', () => {
+  it("lists only the buyer's paid orders with the tax shown, and serves each receipt to its buyer only", async () => {
+    const user = await createUser(app);
+    const other = await createUser(app);
+    const { form } = await bookForm(user);
+    const unpaid = await bookForm(user);
+    expect((await get('/api/myOrders', user)).json().success).toEqual([]);
+    await pay(form.formToken, ACCEPTED);
+
+    const orders = (await get('/api/myOrders', user, 'fr')).json().success;
+    expect(orders).toHaveLength(1);
+    expect(orders[0]).toMatchObject({ order: form.order_id, kind: 'book', status: 'paid', price: 49, tax: 8.17, currency: 'EUR' });
+    expect(orders[0].paid_at).toEqual(expect.any(String));
+    expect((await get('/api/myOrders', other)).json().success).toEqual([]);
+    expect((await get('/api/myOrders')).statusCode).toBe(401);
+
+    const receipt = await get(`/api/orderReceipt/${form.order_id}`, user, 'fr');
+    expect(receipt.statusCode).toBe(200);
+    expect(receipt.headers['content-type']).toBe('application/pdf');
+    expect(receipt.headers['content-disposition']).toContain(`plume-receipt-${form.order_id}.pdf`);
+    expect(receipt.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await get(`/api/orderReceipt/${form.order_id}`, other)).statusCode).toBe(404);
+    expect((await get(`/api/orderReceipt/${form.order_id}`)).statusCode).toBe(401);
+    expect((await get(`/api/orderReceipt/${unpaid.form.order_id}`, user)).statusCode).toBe(404);
+    expect((await get('/api/orderReceipt/not a reference', user)).statusCode).toBe(400);
+  });
+});
+
 describe('operator refunds (npm run refund)', () => {
   const env = () => ({
     DATA_DIR: app.ctx.config.dataDir,
@@ -348,6 +376,23 @@ describe('operator refunds (npm run refund)', () => {
     expect(
       (await post('/api/checkCouponForPayment', { plan_id: 1, service_session_id: other.id, code: card.code }, user)).json().code,
     ).toBe('coupons.invalid');
+  });
+  it('ends a refunded subscription now: the header reads unsubscribed and the books lock again', async () => {
+    const user = await createUser(app);
+    const book = await createBook(app, { userId: user.id }, { chapters: 3 });
+    const readsPaid = async () => (await get(`/api/getSession/${book.id}`, user)).json().success.is_payed as boolean;
+    const form = (await post('/api/createSubscriptionPaymentForm', {}, user)).json().success as { formToken: string; order_id: string };
+    expect((await pay(form.formToken, ACCEPTED)).statusCode).toBe(200);
+    expect((await get(`/api/subscriptionPaymentStatusCallback/${form.order_id}`, user)).statusCode).toBe(200);
+    expect(await readsPaid()).toBe(true);
+    expect((await get('/api/userSubscription', user)).json().success).toMatchObject({ cancel_date: null, cancel_request: null });
+
+    expect(await refund(form.order_id)).toMatchObject({ code: 0 });
+    expect((await order(form.order_id)).status).toBe('refunded');
+    expect((await get('/api/userSubscription', user)).json().success.cancel_date).not.toBeNull();
+    expect((await get('/api/subscriptionDetails', user)).json().success.state).toBe('unsubscribed');
+    expect(await readsPaid()).toBe(false);
+    expect((await refund(form.order_id)).code).toBe(1);
   });
 });
 

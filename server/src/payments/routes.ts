@@ -16,12 +16,13 @@ import { subscriptionsRoutes } from '../subscriptions/routes';
 import { printingRoutes } from '../printing/routes';
 import { audiobookRoutes } from '../audiobook/routes';
 import { startSubscriptionScheduler } from '../subscriptions/renewals';
-import { latestOrderOfSession, listOrdersOfUser, type OrderKind, type OrderRow } from './orders';
+import { findOrderByReference, latestOrderOfSession, listOrdersOfUser, type OrderKind, type OrderRow } from './orders';
 import { itemName } from './receipts';
+import { renderReceiptPdf } from './receipt-pdf';
 import { printOrdersOfUser } from '../printing/repository';
 import type { PrintStatus } from '@common/rules/printing';
 import { sandboxPay } from './sandbox';
-import { alreadyPaid, amountFor, confirmOrder, handleNotification, placeOrder, type PaymentsContext } from './service';
+import { alreadyPaid, amountFor, confirmOrder, handleNotification, orderLanguage, placeOrder, type PaymentsContext } from './service';
 
 export function createPaymentsContext(ctx: AppContext, log: PaymentsContext['log']): PaymentsContext {
   return {
@@ -79,7 +80,7 @@ export const moneyRoutes: AreaRoutes = async (api, ctx) => {
 };
 
 const paymentsRoutes = (pay: PaymentsContext) =>
-  routesOf(paymentsApi, ({ db, config }) => ({
+  routesOf(paymentsApi, ({ db, config, translate }) => ({
     paymentSettings: async () => ({
       success: {
         provider: pay.provider.kind,
@@ -150,6 +151,28 @@ const paymentsRoutes = (pay: PaymentsContext) =>
           })),
         ),
       };
+    },
+
+    orderReceipt: async (request, reply) => {
+      const order = await findOrderByReference(db, request.params.order_id);
+      if (!order || order.user_id !== request.user.id || !order.paid_at || !['paid', 'refunded'].includes(order.status))
+        throw notFound('payments.unknown_order');
+      const lng = orderLanguage(request.lng);
+      const pdf = await renderReceiptPdf(translate, lng, {
+        reference: order.reference,
+        paidAt: order.paid_at,
+        buyer: order.email,
+        item: await itemName(pay, order, lng),
+        amountCents: order.amount_cents,
+        currency: order.currency,
+        taxRateBp: order.tax_rate_bp,
+        refunded: order.status === 'refunded',
+      });
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="plume-receipt-${order.reference}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
     },
 
     paymentNotification: async (request, reply) => {

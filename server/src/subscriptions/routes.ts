@@ -1,5 +1,6 @@
 import { subscriptionsApi } from '@common/api/payments';
 import { fromCents } from '@common/rules/prices';
+import { presentPlan } from '../catalog/presenters';
 import { findPlan, textsOf, type PlanTexts } from '../catalog/repository';
 import { badRequest, notFound } from '../http/errors';
 import { routesOf } from '../http/routes';
@@ -35,6 +36,12 @@ export const subscriptionsRoutes = (pay: PaymentsContext) =>
     };
 
     return {
+      subscriptionPlan: async (request) => {
+        const plan = await subscriptionPlan();
+        if (!plan) throw notFound('payments.wrong_plan');
+        return { success: presentPlan(plan, request.lng) };
+      },
+
       createSubscriptionPaymentForm: {
         limit: [limitByUser(db, 'payment-form', FORM_LIMIT)],
         handler: async (request) => {

@@ -40,6 +40,15 @@ describe('monthly subscription', () => {
     expect((await post('/api/createSubscriptionPaymentForm', {})).statusCode).toBe(401);
   });
 
+  it('shows the monthly offer to anyone, in their language, with its price from the database', async () => {
+    const en = await get('/api/subscriptionPlan');
+    expect(en.statusCode).toBe(200);
+    expect(en.json().success).toMatchObject({ kind: 'subscription', price: 19.9, name: 'Unlimited writing' });
+    expect(en.json().success.plan_options.length).toBeGreaterThan(0);
+    const fr = await get('/api/subscriptionPlan', undefined, 'fr');
+    expect(fr.json().success.name).not.toBe('Unlimited writing');
+  });
+
   it('subscribing activates it for a month and unlocks; a second subscription is refused', async () => {
     const user = await createUser(app);
     const book = await createBook(app, { userId: user.id });

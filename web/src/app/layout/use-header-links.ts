@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { DEFAULT_SERVICE_ID } from '@common/constants';
 import { paths } from '../../lib/paths';
 import { useAuth } from '../auth';
-import { useSubscriptionState } from '../use-subscription-state';
+import { useSubscriptionState } from '../../features/subscriptions/api/use-subscription-state';
 import { useCurrentLanguage } from './use-current-language';
 
 export interface HeaderLink {

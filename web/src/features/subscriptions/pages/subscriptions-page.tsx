@@ -1,7 +1,159 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { subscriptionsApi } from '@common/api/payments';
+import { formatPrice } from '@common/rules/prices';
+import type { PaymentForm } from '@common/schemas/payments';
+import { useCurrentLanguage } from '../../../app/layout/use-current-language';
+import { Button } from '../../../components/button';
+import { Loader } from '../../../components/loader';
 import { Screen } from '../../../components/screen';
+import { call } from '../../../lib/api';
+import { paths } from '../../../lib/paths';
+import { ProviderForm } from '../../payments/components/provider-form';
+import { pushPaymentFailureEvent, pushPurchaseEvent } from '../../payments/lib/analytics';
+import type { ClientAnswer } from '../../payments/lib/kr-answer';
+import { useRefreshSubscription, useSubscriptionDetails, useSubscriptionPlan } from '../api/subscription';
+import { PlanSummary } from '../components/plan-summary';
+import { manageSubscriptionState, type SubscriptionState } from '../lib/subscription-state';
+import styles from '../components/subscription.module.css';
 
+/** Spec section 9: the redirect after subscribing. */
+const SUBSCRIBED_REDIRECT_MS = 1000;
+
+/**
+ * /subscriptions (spec sections 2, 4, 7): createSubscriptionPaymentForm → the embedded card form →
+ * PAID → subscriptionPaymentStatusCallback/{order_id} → success message, purchase event, and the
+ * thank-you page after 1 s. A setup failure goes back one page with the error text.
+ */
 export function SubscriptionsPage() {
-  const { t } = useTranslation();
-  return <Screen title={t('screens.subscriptions')} />;
+  const { t } = useTranslation('subscriptions');
+  const lng = useCurrentLanguage();
+  const details = useSubscriptionDetails(lng);
+  const plan = useSubscriptionPlan(lng);
+  // Decided once, on arrival: after paying, the refreshed state must not replace the checkout.
+  const [state, setState] = useState<SubscriptionState | null>(null);
+  if (state === null && !details.isLoading) setState(manageSubscriptionState(details.data));
+  return (
+    <Screen title={t('subscribe_title')} width="normal" lead={t('subscribe_lead')}>
+      {state === null ? (
+        <Loader />
+      ) : state !== 'unsubscribed' ? (
+        <div className={styles.card}>
+          <p className={styles.notice} role="status">
+            {t('already_subscribed')}
+          </p>
+          <Link to={paths.manageSubscriptions(lng)}>{t('see_my_subscription')}</Link>
+        </div>
+      ) : (
+        <div className={styles.layout}>
+          <div className={styles.card}>
+            <PlanSummary
+              name={plan.data?.name}
+              price={plan.data?.price ?? null}
+              currency="EUR"
+              benefits={plan.data?.plan_options.map((o) => o.name) ?? []}
+              lng={lng}
+            />
+          </div>
+          <Checkout />
+        </div>
+      )}
+    </Screen>
+  );
+}
+
+function Checkout() {
+  const { t } = useTranslation('subscriptions');
+  const { t: tp } = useTranslation('payments');
+  const lng = useCurrentLanguage();
+  const navigate = useNavigate();
+  const refresh = useRefreshSubscription();
+  const [form, setForm] = useState<PaymentForm | null>(null);
+  const [refused, setRefused] = useState<string | null>(null);
+  const [paidOrder, setPaidOrder] = useState<string | null>(null);
+  /** Each attempt gets a new form: a refused one is closed. */
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let live = true;
+    call(subscriptionsApi.createSubscriptionPaymentForm, {})
+      .then((created) => live && setForm(created))
+      .catch(() => {
+        // The error text is already shown (the client's toast); back one page, as the spec asks.
+        if (!live) return;
+        if (((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0) navigate(-1);
+        else navigate(paths.manageSubscriptions(lng), { replace: true });
+      });
+    return () => {
+      live = false;
+    };
+  }, [attempt, lng, navigate]);
+
+  useEffect(() => {
+    if (!paidOrder) return;
+    const timer = window.setTimeout(() => navigate(paths.thankYouPurchase(lng, paidOrder)), SUBSCRIBED_REDIRECT_MS);
+    return () => window.clearTimeout(timer);
+  }, [paidOrder, lng, navigate]);
+
+  const onAnswer = async (answer: ClientAnswer) => {
+    if (answer.orderStatus !== 'PAID') {
+      pushPaymentFailureEvent('Subscription', answer.refusal ?? 'UNPAID');
+      setRefused(tp(`refused.${answer.refusal ?? 'default'}`, { defaultValue: tp('refused.default') }));
+      return;
+    }
+    const confirmation = await call(subscriptionsApi.subscriptionPaymentStatusCallback, { params: { order_id: form!.order_id } });
+    toast.success(t('subscribed'));
+    pushPurchaseEvent({
+      category: 'Subscription',
+      orderId: confirmation.order,
+      name: confirmation.subscriptionName ?? confirmation.planName,
+      value: confirmation.price,
+      currency: confirmation.currency,
+      tax: confirmation.tax,
+    });
+    await refresh();
+    setPaidOrder(confirmation.order);
+  };
+
+  if (paidOrder) {
+    return (
+      <div className={styles.card}>
+        <p className={styles.notice} role="status">
+          {t('subscribed')}
+        </p>
+      </div>
+    );
+  }
+  if (refused) {
+    return (
+      <div className={styles.card} role="alert">
+        <p>{refused}</p>
+        <div className={styles.actions}>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              setRefused(null);
+              setForm(null);
+              setAttempt((n) => n + 1);
+            }}
+          >
+            {tp('try_again')}
+          </Button>
+        </div>
+      </div>
+    );
+  }
+  if (!form) return <Loader />;
+  return (
+    <div>
+      <p className={styles.muted}>{t('charged_today', { price: formatPrice(form.amount, lng, form.currency) })}</p>
+      <ProviderForm
+        form={form}
+        onAnswer={(answer) => void onAnswer(answer)}
+        onError={(reason) => pushPaymentFailureEvent('Subscription', reason)}
+      />
+    </div>
+  );
 }

@@ -1,0 +1,38 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { subscriptionsApi } from '@common/api/payments';
+import { useAuth } from '../../../app/auth';
+import { call } from '../../../lib/api';
+import { SUBSCRIPTION_QUERY_ROOT } from './use-subscription-state';
+
+/** The monthly offer (name, price, benefits), in the UI language. */
+export function useSubscriptionPlan(lng: string) {
+  return useQuery({
+    queryKey: [SUBSCRIPTION_QUERY_ROOT, 'plan', lng],
+    queryFn: () => call(subscriptionsApi.subscriptionPlan, {}),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** The user's subscription with its state, period end and benefits (null: never subscribed). */
+export function useSubscriptionDetails(lng: string) {
+  const { user } = useAuth();
+  return useQuery({
+    queryKey: [SUBSCRIPTION_QUERY_ROOT, 'details', user?.id ?? 'me', lng],
+    queryFn: () => call(subscriptionsApi.subscriptionDetails, {}),
+  });
+}
+
+/** Every subscription query (header, details) is read again, e.g. after subscribing or cancelling. */
+export function useRefreshSubscription() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: [SUBSCRIPTION_QUERY_ROOT] });
+}
+
+/** `POST cancelSubscription`: quiet, the screen shows the spec's 'subscribe.error' itself. */
+export function useCancelSubscription() {
+  const refresh = useRefreshSubscription();
+  return useMutation({
+    mutationFn: () => call(subscriptionsApi.cancelSubscription, {}, { quiet: true }),
+    onSettled: () => refresh(),
+  });
+}
