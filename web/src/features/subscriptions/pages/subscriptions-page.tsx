@@ -28,7 +28,7 @@ const SUBSCRIBED_REDIRECT_MS = 1000;
  * thank-you page after 1 s. A setup failure goes back one page with the error text.
  */
 export function SubscriptionsPage() {
-  const { t } = useTranslation('subscriptions');
+  const { t } = useTranslation(['subscriptions', 'payments']);
   const lng = useCurrentLanguage();
   const details = useSubscriptionDetails(lng);
   const plan = useSubscriptionPlan(lng);
@@ -36,15 +36,15 @@ export function SubscriptionsPage() {
   const [state, setState] = useState<SubscriptionState | null>(null);
   if (state === null && !details.isLoading) setState(manageSubscriptionState(details.data));
   return (
-    <Screen title={t('subscribe_title')} width="normal" lead={t('subscribe_lead')}>
+    <Screen title={t('subscriptions:subscribe_title')} width="normal" lead={t('subscriptions:subscribe_lead')}>
       {state === null ? (
         <Loader />
       ) : state !== 'unsubscribed' ? (
         <div className={styles.card}>
           <p className={styles.notice} role="status">
-            {t('already_subscribed')}
+            {t('subscriptions:already_subscribed')}
           </p>
-          <Link to={paths.manageSubscriptions(lng)}>{t('see_my_subscription')}</Link>
+          <Link to={paths.manageSubscriptions(lng)}>{t('subscriptions:see_my_subscription')}</Link>
         </div>
       ) : (
         <div className={styles.layout}>
@@ -65,8 +65,7 @@ export function SubscriptionsPage() {
 }
 
 function Checkout() {
-  const { t } = useTranslation('subscriptions');
-  const { t: tp } = useTranslation('payments');
+  const { t } = useTranslation(['subscriptions', 'payments']);
   const lng = useCurrentLanguage();
   const navigate = useNavigate();
   const refresh = useRefreshSubscription();
@@ -100,11 +99,11 @@ function Checkout() {
   const onAnswer = async (answer: ClientAnswer) => {
     if (answer.orderStatus !== 'PAID') {
       pushPaymentFailureEvent('Subscription', answer.refusal ?? 'UNPAID');
-      setRefused(tp(`refused.${answer.refusal ?? 'default'}`, { defaultValue: tp('refused.default') }));
+      setRefused(t(`payments:refused.${answer.refusal ?? 'default'}`, { defaultValue: t('payments:refused.default') }));
       return;
     }
     const confirmation = await call(subscriptionsApi.subscriptionPaymentStatusCallback, { params: { order_id: form!.order_id } });
-    toast.success(t('subscribed'));
+    toast.success(t('subscriptions:subscribed'));
     pushPurchaseEvent({
       category: 'Subscription',
       orderId: confirmation.order,
@@ -121,7 +120,7 @@ function Checkout() {
     return (
       <div className={styles.card}>
         <p className={styles.notice} role="status">
-          {t('subscribed')}
+          {t('subscriptions:subscribed')}
         </p>
       </div>
     );
@@ -139,7 +138,7 @@ function Checkout() {
               setAttempt((n) => n + 1);
             }}
           >
-            {tp('try_again')}
+            {t('payments:try_again')}
           </Button>
         </div>
       </div>
@@ -148,7 +147,7 @@ function Checkout() {
   if (!form) return <Loader />;
   return (
     <div>
-      <p className={styles.muted}>{t('charged_today', { price: formatPrice(form.amount, lng, form.currency) })}</p>
+      <p className={styles.muted}>{t('subscriptions:charged_today', { price: formatPrice(form.amount, lng, form.currency) })}</p>
       <ProviderForm
         form={form}
         onAnswer={(answer) => void onAnswer(answer)}
