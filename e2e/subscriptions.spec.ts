@@ -20,7 +20,8 @@ async function payWith(page: Page, number: string) {
 async function openSubscribeFromOffer(page: Page) {
   await page.goto('/en/manage-subscriptions');
   const offer = page.locator('[data-state="unsubscribed"]');
-  await expect(offer.getByTestId('plan-name')).toHaveText('Unlimited writing');
+  // a loaded machine may take a while to serve the first page
+  await expect(offer.getByTestId('plan-name')).toHaveText('Unlimited writing', { timeout: 30_000 });
   await expect(offer.getByText('€19.90')).toBeVisible();
   const subscribe = offer.getByRole('button', { name: 'Subscribe' });
   // the terms checkbox gates Subscribe
