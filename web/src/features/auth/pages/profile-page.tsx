@@ -7,6 +7,7 @@ import { useAuth } from '../../../app/auth';
 import { Button } from '../../../components/button';
 import { Loader } from '../../../components/loader';
 import { Screen } from '../../../components/screen';
+import { OrdersList } from '../../payments/components/orders-list';
 import { TextField } from '../../../components/text-field';
 import { MyDataSection } from '../../account/components/my-data-section';
 import { profileQueryKey, upsertUser, useProfile } from '../api/accounts';
@@ -21,6 +22,7 @@ export function ProfilePage() {
   return (
     <Screen title={t('profile_title')} lead={t('profile_lead')} width="narrow">
       {profile ? <ProfileForm key={profile.id} profile={profile} /> : <Loader />}
+      <OrdersList />
       {profile ? <MyDataSection /> : null}
       <p className={styles.centered}>
         <Button variant="ghost" onClick={() => void logout()}>

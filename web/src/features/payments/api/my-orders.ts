@@ -1,0 +1,22 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { paymentsApi } from '@common/api/payments';
+import { useAuth } from '../../../app/auth';
+import { callRaw, call } from '../../../lib/api';
+import { offerDownload } from '../../../lib/download';
+
+/** The signed-in user's paid (and refunded) orders, newest first (`GET /api/myOrders`). */
+export function useMyOrders(lng: string) {
+  const { user } = useAuth();
+  return useQuery({ queryKey: ['my-orders', user?.id ?? 'me', lng], queryFn: () => call(paymentsApi.myOrders, {}) });
+}
+
+/** Downloads an order's receipt (PDF, in the UI language). */
+export function useDownloadReceipt() {
+  return useMutation({
+    mutationFn: async (order: string) =>
+      saveResponseAs(
+        await callRaw(paymentsApi.orderReceipt, { params: { order_id: order } }, { quiet: true }),
+        `plume-receipt-${order}.pdf`,
+      ),
+  });
+}
