@@ -13,10 +13,9 @@ export function useMyOrders(lng: string) {
 /** Downloads an order's receipt (PDF, in the UI language). */
 export function useDownloadReceipt() {
   return useMutation({
-    mutationFn: async (order: string) =>
-      saveResponseAs(
-        await callRaw(paymentsApi.orderReceipt, { params: { order_id: order } }, { quiet: true }),
-        `plume-receipt-${order}.pdf`,
-      ),
+    mutationFn: async (order: string) => {
+      const response = await callRaw(paymentsApi.orderReceipt, { params: { order_id: order } }, { quiet: true });
+      offerDownload(await response.blob(), `plume-receipt-${order}.pdf`);
+    },
   });
 }

@@ -6,12 +6,12 @@ import { Loader } from '../../../components/loader';
 import { ApiError } from '../../../lib/api';
 import { pushPaymentFailureEvent, type PurchaseCategory } from '../lib/analytics';
 import type { ClientAnswer } from '../lib/kr-answer';
-import { CardForm } from './card-form';
+import { ProviderForm } from './provider-form';
 
 /**
  * One payment attempt after another, for every product: creates the form (`createForm`, each
  * attempt a new one: a refused form is closed), shows the card form, and on PAID hands over to
- * `onPaid`. A refusal shows the provider's reason with 'Try again' and pushes a failure event;
+ * `onPaid`. The card form is the configured provider's (Lyra's, else the sandbox's). A refusal shows the provider's reason with 'Try again' and pushes a failure event;
  * `summary` renders above the card form once the server has said the amount.
  */
 export function Checkout({
@@ -79,7 +79,7 @@ export function Checkout({
   return (
     <>
       {summary?.(form)}
-      <CardForm formToken={form.formToken} amount={form.amount} onAnswer={onAnswer} />
+      <ProviderForm form={form} onAnswer={onAnswer} onError={(reason) => pushPaymentFailureEvent(category, reason)} />
     </>
   );
 }

@@ -45,6 +45,7 @@ function OrderRow({ order, lng }: { order: OrderSummary; lng: string }) {
         <p className={styles.meta}>
           {t(`orders.kind_${order.kind}`)} · <time dateTime={order.paid_at ?? undefined}>{date}</time>
         </p>
+        {order.print_status ? <p className={styles.meta}>{t(`orders.print_${order.print_status}`)}</p> : null}
       </div>
       <div className={styles.amount}>
         <strong>{formatPrice(order.price, lng, order.currency)}</strong>
