@@ -1,4 +1,5 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { normalizeLanguage } from '@common/languages';
 import { paymentsApi } from '@common/api/payments';
 import { fromCents, taxIncludedCents } from '@common/rules/prices';
 import type { AppContext, AreaRoutes } from '../app';
@@ -22,7 +23,7 @@ import { renderReceiptPdf } from './receipt-pdf';
 import { printOrdersOfUser } from '../printing/repository';
 import type { PrintStatus } from '@common/rules/printing';
 import { sandboxPay } from './sandbox';
-import { alreadyPaid, amountFor, confirmOrder, handleNotification, orderLanguage, placeOrder, type PaymentsContext } from './service';
+import { alreadyPaid, amountFor, confirmOrder, handleNotification, placeOrder, type PaymentsContext } from './service';
 
 export function createPaymentsContext(ctx: AppContext, log: PaymentsContext['log']): PaymentsContext {
   return {
@@ -157,7 +158,7 @@ const paymentsRoutes = (pay: PaymentsContext) =>
       const order = await findOrderByReference(db, request.params.order_id);
       if (!order || order.user_id !== request.user.id || !order.paid_at || !['paid', 'refunded'].includes(order.status))
         throw notFound('payments.unknown_order');
-      const lng = orderLanguage(request.lng);
+      const lng = normalizeLanguage(request.lng);
       const pdf = await renderReceiptPdf(translate, lng, {
         reference: order.reference,
         paidAt: order.paid_at,
