@@ -221,7 +221,7 @@ async function signInWithStubs(page: Page, subscription: Record<string, unknown>
 test.describe('signed-in header', () => {
   test('subscribed: the four links, greeting, My subscription, phone line; logout goes to the login page', async ({ page }) => {
     const consoleErrors = collectConsoleErrors(page);
-    const { revoked } = await signInWithStubs(page, { id: 7, cancel_date: null, cancel_request: null, plan: { name: 'Monthly' } });
+    const { revoked } = await signInWithStubs(page, { id: 7, cancel_date: null, cancel_request: null, plan: { id: 4, name: 'Monthly' } });
     await page.goto('/en/general-categories/1');
 
     const nav = page.getByRole('navigation', { name: 'Main menu' });
@@ -255,7 +255,9 @@ test.describe('signed-in header', () => {
 
     await page.unroute('**/api/userSubscription');
     await page.route('**/api/userSubscription', (route) =>
-      route.fulfill({ json: { success: { id: 3, cancel_date: '2025-01-31', cancel_request: '2025-01-02' } } }),
+      route.fulfill({
+        json: { success: { id: 3, cancel_date: '2025-01-31', cancel_request: '2025-01-02', plan: { id: 4, name: 'Mensuel' } } },
+      }),
     );
     await page.reload();
     await page.getByRole('button', { name: 'Votre compte' }).click();
@@ -272,7 +274,7 @@ test.describe('signed-in header', () => {
   });
 
   test('pending cancellation still shows My subscription', async ({ page }) => {
-    await signInWithStubs(page, { id: 3, cancel_date: null, cancel_request: '2025-01-02' });
+    await signInWithStubs(page, { id: 3, cancel_date: null, cancel_request: '2025-01-02', plan: { id: 4, name: 'Mensile' } });
     await page.goto('/it/general-categories/1');
     await page.getByRole('button', { name: 'Il Suo account' }).click();
     await expect(page.getByRole('menuitem', { name: 'Il mio abbonamento' })).toBeVisible();

@@ -43,5 +43,5 @@ export type AudiobookStatus = z.infer<typeof AudiobookStatusSchema>;
 export const AudiobookSessionParamsSchema = z.object({ service_session_id: IdParam });
 export const AudiobookFileParamsSchema = z.object({
   service_session_id: IdParam,
-  file: z.string().regex(/^(book|chapter-\d{2,3})\.mp3$|^audiobook\.zip$/),
+  file: z.string().regex(/^(book|chapter-\d{2,3})\.mp3$|^all-chapters\.zip$/),
 });

@@ -163,7 +163,7 @@ export async function audiobookStatus(ctx: Pick<AppContext, 'db' | 'storage'>, r
       duration_ms: file.duration_ms,
     })),
     book_url: done ? `${base}/book.mp3` : null,
-    zip_url: done ? `${base}/audiobook.zip` : null,
+    zip_url: done ? `${base}/all-chapters.zip` : null,
     voice: audiobook.voice === 'cloned' ? 'cloned' : 'offline',
     title: row.book_name,
     cover_url: hasCover ? `/api/sessionImage/${row.id}/${COVER_IMAGE_KEY}` : null,
@@ -176,7 +176,7 @@ export async function audiobookFile(ctx: Pick<AppContext, 'db' | 'storage'>, row
   const audiobook = await newestAudiobook(ctx, row.id);
   if (!audiobook || (audiobook.state !== 'done' && file !== 'book.mp3' && !filesOf(audiobook).some((f) => chapterFile(f.chapter) === file)))
     return null;
-  if (file === 'audiobook.zip') {
+  if (file === 'all-chapters.zip') {
     const { default: JSZip } = await import('jszip');
     const zip = new JSZip();
     for (const stored of filesOf(audiobook)) {
