@@ -1,9 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import axios from 'axios';
 import { toast } from 'react-toastify';
-import { HTTP_TIMEOUT_MS } from '@common/constants';
+import { authApi } from '@common/api/auth';
 import { languageOfPath } from '@common/languages';
-import { api, apiBaseUrl, requestLanguage } from '../lib/api';
+import { ApiError, call } from '../lib/api';
 import { clearSessionMarker, hasSession, onUnauthorized } from '../lib/token-store';
 import { i18n } from './i18n';
 
@@ -39,21 +38,16 @@ const loginPath = () => `/${languageOfPath(window.location.pathname)}/login`;
 /**
  * Startup refresh (spec section 4): with a session, ask for a fresh token (the server rotates the
  * cookie). A verified user is signed in; an unverified one sees 'user not allowed'; any failure clears
- * the session and opens the login page. Sent outside the shared client so its 401 does not also
- * trigger the global "401 → /" handling.
+ * the session and opens the login page. Its 401 is its own answer (`keepSessionOn401`), not the
+ * global "401 → /" handling.
  */
 async function refreshSession(): Promise<{ user: AuthUser } | 'not_allowed' | 'failed'> {
   try {
-    const response = await axios.post<{ success: { token: string; user: AuthUser } }>(
-      `${apiBaseUrl()}/api/refreshToken`,
-      {},
-      { headers: { lng: requestLanguage() }, timeout: HTTP_TIMEOUT_MS },
-    );
-    const { success } = response.data;
-    return success.user?.is_verified ? success : 'not_allowed';
+    const success = await call(authApi.refreshToken, {}, { quiet: true, keepSessionOn401: true });
+    return success.user.is_verified ? success : 'not_allowed';
   } catch (error) {
-    if (axios.isAxiosError(error) && error.response?.status === 403) return 'not_allowed';
-    if (axios.isAxiosError(error) && !error.response) throw error; // offline: keep the session as it is
+    if (error instanceof ApiError && error.status === 403) return 'not_allowed';
+    if (error instanceof ApiError && error.status === null) throw error; // offline: keep the session as it is
     return 'failed';
   }
 }
@@ -76,7 +70,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const logout = useCallback(async () => {
     try {
-      if (hasSession()) await api.post('/revokeToken', {}, { quiet: true } as object);
+      if (hasSession()) await call(authApi.revokeToken, {}, { quiet: true, keepSessionOn401: true });
     } catch {
       // already invalid on the server: nothing more to revoke
     }

@@ -1,4 +1,3 @@
-import axios, { type AxiosError, type AxiosRequestConfig } from 'axios';
 import { toast } from 'react-toastify';
 import { HTTP_TIMEOUT_MS } from '@common/constants';
 import { isLanguage, languageOfPath, normalizeLanguage } from '@common/languages';
@@ -64,6 +63,8 @@ export interface CallOptions {
   keepalive?: boolean;
   /** Extra headers, e.g. `accept: text/event-stream`. */
   headers?: Record<string, string>;
+  /** A 401 is the caller's answer, not a sign that the session ended (the startup refresh). */
+  keepSessionOn401?: boolean;
 }
 
 function requestBody(call: Call, input: Record<string, unknown>): BodyInit | undefined {
@@ -116,8 +117,9 @@ export async function callRaw<C extends Call>(call: C, input: CallInput<C>, opti
     data,
   );
   // A rejected session signs the user out; a visitor who had none has nothing to sign out of.
-  if (response.status === 401 && hasSession()) notifyUnauthorized();
-  else if (!options.quiet && !(response.status === 402 && call.path === '/getPaymentForm'))
+  if (response.status === 401 && hasSession()) {
+    if (!options.keepSessionOn401) notifyUnauthorized();
+  } else if (!options.quiet && !(response.status === 402 && call.path === '/getPaymentForm'))
     toast.error(failure.message, { toastId: failure.message });
   throw failure;
 }
@@ -132,50 +134,3 @@ export async function call<C extends Call>(call: C, input: CallInput<C>, options
 
 /** The HTTP status of a failed call (null: the server was not reached; undefined: not a call failure). */
 export const failureStatus = (error: unknown): number | null | undefined => (error instanceof ApiError ? error.status : undefined);
-
-// ---- Transitional: areas not yet declared in common/api still use these axios helpers. ----
-
-export const api = axios.create({ baseURL: `${apiBaseUrl()}/api`, timeout: HTTP_TIMEOUT_MS });
-
-api.interceptors.request.use((config) => {
-  config.headers.set('lng', requestLanguage());
-  return config;
-});
-
-/** Calls whose failures the caller handles itself (no global toast). */
-export interface QuietConfig extends AxiosRequestConfig {
-  quiet?: boolean;
-}
-
-api.interceptors.response.use(
-  (response) => response,
-  (error: AxiosError<{ error?: string }>) => {
-    try {
-      const status = error.response?.status;
-      const config = (error.config ?? {}) as QuietConfig;
-      if (status === 401) {
-        notifyUnauthorized();
-      } else if (status === 402 && config.url?.includes('getPaymentForm')) {
-        // the spec shows nothing for a 402 on the payment-form request
-      } else if (!config.quiet) {
-        const message =
-          error.response?.data?.error ?? (error.response ? i18n.t('errors:error_in_request') : i18n.t('errors:network_error'));
-        toast.error(message, { toastId: message });
-      }
-    } catch {
-      toast.error(i18n.t('errors:error_in_request'));
-    }
-    return Promise.reject(error);
-  },
-);
-
-/** The `success` payload of an answer. */
-export async function getSuccess<T>(url: string, config?: QuietConfig): Promise<T> {
-  const response = await api.get<{ success: T }>(url, config);
-  return response.data.success;
-}
-
-export async function postSuccess<T>(url: string, body?: unknown, config?: QuietConfig): Promise<T> {
-  const response = await api.post<{ success: T }>(url, body, config);
-  return response.data.success;
-}

@@ -1,54 +1,42 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AuthConfig, LoginResult, User } from '@common/schemas/auth';
-import { api, getSuccess, postSuccess, type QuietConfig } from '../../../lib/api';
+import { authApi } from '@common/api/auth';
+import type { CallInput } from '@common/api/contract';
+import { RegisterResultSchema } from '@common/schemas/auth';
+import { successOf } from '@common/schemas/api';
+import { call, callRaw } from '../../../lib/api';
 
-/** The calls of the accounts area (spec section 7). Callers handle their own errors (`quiet`). */
-const quiet: QuietConfig = { quiet: true };
+/** The calls of the accounts area (common/api/auth.ts). Callers handle their own errors (`quiet`). */
+const quiet = { quiet: true };
 
 export const authConfigQueryKey = ['authConfig'] as const;
 export function useAuthConfig() {
-  return useQuery({ queryKey: authConfigQueryKey, queryFn: () => getSuccess<AuthConfig>('/authConfig', quiet), staleTime: Infinity });
+  return useQuery({ queryKey: authConfigQueryKey, queryFn: () => call(authApi.authConfig, {}, quiet), staleTime: Infinity });
 }
 
-export const loginWithPassword = (body: {
-  email: string;
-  password: string;
-  trial_session: string | null;
-  remember_me: boolean;
-  captcha?: string;
-}) => postSuccess<LoginResult>('/login', body, quiet);
-export const loginWithGoogle = (body: {
-  access_token: string;
-  trial_session: string | null;
-  remember_me: boolean;
-  given_name?: string;
-  family_name?: string;
-}) => postSuccess<LoginResult>('/login', body, quiet);
+type LoginBody = CallInput<typeof authApi.login>['body'];
+export const loginWithPassword = (body: Extract<LoginBody, { password: string }>) => call(authApi.login, { body }, quiet);
+export const loginWithGoogle = (body: Extract<LoginBody, { access_token: string }>) => call(authApi.login, { body }, quiet);
 
-export interface RegisterPayload {
-  first_name: string;
-  last_name: string;
-  email: string;
-  city: string;
-  password: string;
-  confirm_password: string;
-  captcha?: string;
-}
+export type RegisterPayload = CallInput<typeof authApi.register>['body'];
 /** Returns the status (200 signed up, 202 confirmation mailed) and the answer. */
 export async function register(body: RegisterPayload) {
-  const response = await api.post<{ success: { email: string; registration_ticket?: string; message?: string } }>('/register', body, quiet);
-  return { status: response.status, ...response.data.success };
+  const response = await callRaw(authApi.register, { body }, quiet);
+  const { success } = successOf(RegisterResultSchema).parse(await response.json());
+  return {
+    status: response.status,
+    email: success.email,
+    registration_ticket: 'registration_ticket' in success ? success.registration_ticket : undefined,
+    message: 'message' in success ? success.message : undefined,
+  };
 }
-export const verifyRegistrationWithoutOtp = (body: { email: string; registration_ticket: string; trial_session: string | null }) =>
-  postSuccess<LoginResult>('/verifyRegistrationWithoutOtp', body, quiet);
+export const verifyRegistrationWithoutOtp = (body: CallInput<typeof authApi.verifyRegistrationWithoutOtp>['body']) =>
+  call(authApi.verifyRegistrationWithoutOtp, { body }, quiet);
 
-export const forgotPassword = (email: string) => postSuccess<{ message: string }>('/forgotPassword', { email }, quiet);
-export const resetPassword = (body: { token: string; password: string; confirm_password: string }) =>
-  postSuccess<{ message: string }>('/resetPassword', body, quiet);
+export const forgotPassword = (email: string) => call(authApi.forgotPassword, { body: { email } }, quiet);
+export const resetPassword = (body: CallInput<typeof authApi.resetPassword>['body']) => call(authApi.resetPassword, { body }, quiet);
 
 export const profileQueryKey = ['profile'] as const;
 export function useProfile() {
-  return useQuery({ queryKey: profileQueryKey, queryFn: () => getSuccess<User>('/getUser') });
+  return useQuery({ queryKey: profileQueryKey, queryFn: () => call(authApi.getUser, {}) });
 }
-export const upsertUser = (body: { id: number; first_name: string; last_name: string; city: string }) =>
-  postSuccess<{ user: User; message: string }>('/postUpSertUser', body, quiet);
+export const upsertUser = (body: CallInput<typeof authApi.postUpSertUser>['body']) => call(authApi.postUpSertUser, { body }, quiet);

@@ -1,8 +1,7 @@
-import { isAxiosError } from 'axios';
+import { ApiError } from '../../../lib/api';
 
 /** The translated message the server sent (`{error, code}`), if any. */
 export function serverError(error: unknown): { status?: number; code?: string; message?: string; captchaRequired?: boolean } {
-  if (!isAxiosError<{ error?: string; code?: string; captcha_required?: boolean }>(error)) return {};
-  const data = error.response?.data;
-  return { status: error.response?.status, code: data?.code, message: data?.error, captchaRequired: data?.captcha_required === true };
+  if (!(error instanceof ApiError) || error.status === null) return {};
+  return { status: error.status, code: error.code, message: error.message, captchaRequired: error.data.captcha_required === true };
 }
