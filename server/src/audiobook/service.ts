@@ -67,7 +67,8 @@ export function quotaOf(ctx: Pick<AppContext, 'translate'>, row: SessionRow) {
 /** The amount to charge: the server's price; a different price from the browser is refused (409 with the right one). */
 export function audiobookAmountCents(ctx: Pick<AppContext, 'translate'>, row: SessionRow, claimedPrice: number): number {
   const quota = quotaOf(ctx, row);
-  if (quota.characters_needed === 0) throw badRequest('audiobook.empty');
+  // under half a cent (a few characters) there is nothing to charge: no order of 0 may be placed
+  if (toCents(quota.price) === 0) throw badRequest('audiobook.empty');
   if (toCents(claimedPrice) !== toCents(quota.price))
     throw new AppError(409, 'audiobook.price_changed', { price: formatAmount(quota.price) }, { price: quota.price });
   return toCents(quota.price);
