@@ -8,7 +8,12 @@ import {
   AudiobookResultSchema,
   AudiobookSessionParamsSchema,
   AudiobookStatusSchema,
+  CreateVoiceModelBodySchema,
+  VoiceDataSchema,
+  VoiceModelParamsSchema,
+  VoiceModelResultSchema,
 } from '../schemas/audiobook';
+import { z } from 'zod';
 
 /** The audiobook in the author's voice (spec sections 2, 3, 4, 7; issue 13; docs/audiobook.md). */
 export const audiobookApi = {
@@ -58,5 +63,37 @@ export const audiobookApi = {
     scope: 'user',
     book: { in: 'params', key: 'service_session_id' },
     params: AudiobookFileParamsSchema,
+  }),
+  /**
+   * The voice the audiobook is read with, made from the book's voice sample (30–120 s): cloned at the
+   * configured provider (ElevenLabs, a speech server), else the offline voice's pitch and pace
+   * matched to it → `success.voice_model_id`.
+   */
+  createVoiceModel: defineCall({
+    method: 'POST',
+    path: '/createVoiceModel',
+    scope: 'user',
+    book: { in: 'body', key: 'service_session_id' },
+    body: CreateVoiceModelBodySchema,
+    response: VoiceModelResultSchema,
+  }),
+  /** The author's voice samples and voice models (personal data, listed on the profile). */
+  myVoiceData: defineCall({ method: 'GET', path: '/myVoiceData', scope: 'user', response: VoiceDataSchema }),
+  /** Deletes a voice model, and the cloned voice at its provider. */
+  deleteVoiceModel: defineCall({
+    method: 'POST',
+    path: '/deleteVoiceModel/:voice_model_id',
+    scope: 'user',
+    params: VoiceModelParamsSchema,
+    response: z.literal(true),
+  }),
+  /** Deletes a book's voice sample. */
+  deleteVoiceSample: defineCall({
+    method: 'POST',
+    path: '/deleteVoiceSample',
+    scope: 'user',
+    book: { in: 'body', key: 'service_session_id' },
+    body: AudiobookBookBodySchema,
+    response: z.literal(true),
   }),
 };

@@ -37,6 +37,8 @@ export const AudiobookStatusSchema = z.object({
   title: z.string(),
   cover_url: z.string().nullable(),
   order: OrderReference.nullable(),
+  /** Why making it failed, when the voice service said so (an errors-audiobook key: audiobook.voice_quota, …). */
+  error_code: z.string().nullable(),
 });
 export type AudiobookStatus = z.infer<typeof AudiobookStatusSchema>;
 
@@ -45,3 +47,32 @@ export const AudiobookFileParamsSchema = z.object({
   service_session_id: IdParam,
   file: z.string().regex(/^(book|chapter-\d{2,3})\.mp3$|^all-chapters\.zip$/),
 });
+
+/** createVoiceModel: the book whose voice sample is used; the browser's measurement of it when it could decode it (common/rules/voice-tune.ts). */
+export const CreateVoiceModelBodySchema = z.object({
+  service_session_id: Id,
+  measure: z
+    .object({ f0_hz: z.number().min(40).max(600).nullable(), syllables_per_second: z.number().min(0).max(15).nullable() })
+    .optional(),
+});
+export const VoiceModelResultSchema = z.object({ voice_model_id: z.number().int(), voice: z.enum(['offline', 'cloned']) });
+
+/** The author's voice data (profile): samples and the voice models made from them. */
+export const VoiceDataSchema = z.object({
+  samples: z.array(
+    z.object({ service_session_id: z.number().int(), book_name: z.string(), bytes: z.number().int(), updated_at: z.string() }),
+  ),
+  models: z.array(
+    z.object({
+      id: z.number().int(),
+      service_session_id: z.number().int().nullable(),
+      book_name: z.string().nullable(),
+      voice: z.enum(['offline', 'cloned']),
+      provider: z.string(),
+      language: z.string(),
+      created_at: z.string(),
+    }),
+  ),
+});
+export type VoiceData = z.infer<typeof VoiceDataSchema>;
+export const VoiceModelParamsSchema = z.object({ voice_model_id: IdParam });

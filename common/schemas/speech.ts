@@ -28,11 +28,14 @@ export const SpeechUploadFieldsSchema = z.object({
 });
 
 /** The audiobook's voice sample (spec sections 3 and 7): how long it may last, and what the client records. */
-export const VOICE_SAMPLE_MIN_SECONDS = 10;
-export const VOICE_SAMPLE_MAX_SECONDS = 180;
-/** The recorder's limit in the voice-sample dialog (a minute of natural reading is enough). */
-export const VOICE_SAMPLE_RECORD_SECONDS = 120;
-/** Largest voice sample accepted: 180 s of 48 kHz 16-bit mono WAV is about 17.3 MB. */
+export const VOICE_SAMPLE_MIN_SECONDS = 30;
+export const VOICE_SAMPLE_MAX_SECONDS = 120;
+/**
+ * The recorder's limit in the voice-sample dialog (a minute of natural reading is enough for a
+ * clone): a little under the maximum, as a container may last slightly longer than what was recorded.
+ */
+export const VOICE_SAMPLE_RECORD_SECONDS = 118;
+/** Largest voice sample accepted: 180 s of 48 kHz 16-bit mono WAV is about 17.3 MB (120 s allowed: room to spare). */
 export const VOICE_SAMPLE_MAX_BYTES = 18_000_000;
 
 /** POST /api/uploadVoiceSample multipart fields beside the `voice_sample` file. */

@@ -64,6 +64,14 @@ const EnvSchema = z
     STT_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
     /** SVOX Pico's voice files (Debian's libttspico-data); without them the audiobook reads with espeak-ng. */
     PICO_LANG_DIR: z.string().default('/usr/share/pico/lang'),
+    // voice cloning for audiobooks (docs/audiobook.md): ElevenLabs when its key is set, else a speech server at TTS_BASE_URL
+    ELEVENLABS_API_KEY: optional,
+    ELEVENLABS_API_URL: z.url().default('https://api.elevenlabs.io'),
+    ELEVENLABS_MODEL: z.string().default('eleven_multilingual_v2'),
+    /** An OpenAI-style speech server with a voice library (chatterbox-tts-api), e.g. http://127.0.0.1:4123. */
+    TTS_BASE_URL: optionalUrl,
+    TTS_API_KEY: optional,
+    TTS_MODEL: z.string().default('chatterbox-multilingual'),
     /** How often an idle server looks for background jobs left by a restart or another node. */
     JOB_POLL_MS: z.coerce.number().int().positive().default(2_000),
     // e-mail

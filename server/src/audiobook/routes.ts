@@ -11,13 +11,17 @@ import {
   audiobookAmountCents,
   audiobookFile,
   audiobookJob,
+  bookLanguageOf,
   audiobookStatus,
   isUnusedPayment,
   newestAudiobook,
   quotaOf,
   startAudiobook,
 } from './service';
+import { createVoiceModel, deleteVoiceModel, deleteVoiceSample, myVoiceData } from './voice-models';
 
+/** Each voice model may clone at a paid provider: a few per author and hour. */
+const VOICE_MODEL_LIMIT = { max: 10, windowMs: 60 * 60_000 } as const;
 const AUDIO_TYPES: Record<string, string> = { mp3: 'audio/mpeg', zip: 'application/zip' };
 
 /**
@@ -57,6 +61,28 @@ export const audiobookRoutes = (pay: PaymentsContext) =>
       },
 
       generateAudiobook: async (request) => ({ success: await startAudiobook(ctx, request.book, request.lng) }),
+
+      createVoiceModel: {
+        limit: [limitByUser(ctx.db, 'voice_model', VOICE_MODEL_LIMIT)],
+        handler: async (request) => ({
+          success: await createVoiceModel(ctx, request.book, request.user.id, bookLanguageOf(request.book), request.body.measure),
+        }),
+      },
+
+      myVoiceData: async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return { success: await myVoiceData(ctx, request.user.id) };
+      },
+
+      deleteVoiceModel: async (request) => {
+        await deleteVoiceModel(ctx, request.user.id, request.params.voice_model_id);
+        return { success: true as const };
+      },
+
+      deleteVoiceSample: async (request) => {
+        await deleteVoiceSample(ctx, request.book);
+        return { success: true as const };
+      },
 
       audiobookStatus: async (request, reply) => {
         reply.header('cache-control', 'no-store');

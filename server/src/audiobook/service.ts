@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import NodeID3 from 'node-id3';
 import { LANGUAGES, type Language } from '@common/constants';
 import { audiobookSections, charactersNeeded, type AudiobookSection } from '@common/rules/audiobook';
@@ -14,7 +15,9 @@ import { AppError, paymentRequired, notFound, badRequest } from '../http/errors'
 import type { JobHandler } from '../jobs/queue';
 import { composeMail } from '../providers/mail/templates';
 import type { Mailer } from '../providers/mail';
+import { VoiceProviderError, voiceFailureKey, speakSection } from '../providers/voices/cloned';
 import { readSectionInWorker } from './pool';
+import { newestVoiceModel, providerOfModel } from './voice-models';
 
 /** The audiobook (issue 13, docs/audiobook.md): what is read, its price, and the job that makes it. */
 
@@ -28,14 +31,14 @@ interface StoredFile {
   bytes: number;
 }
 
-const bookLanguage = (row: SessionRow): Language => {
+export const bookLanguageOf = (row: SessionRow): Language => {
   const value = parseCheckpoint(row).language ?? row.language;
   return (LANGUAGES as readonly string[]).includes(value) ? (value as Language) : 'en';
 };
 
 /** What the audiobook of a book reads: the book file's own text (title, introduction, chapters, summary). */
 export function bookSections(ctx: Pick<AppContext, 'translate'>, row: SessionRow): { sections: AudiobookSection[]; language: Language } {
-  const language = bookLanguage(row);
+  const language = bookLanguageOf(row);
   const content = buildBookContent(
     {
       book_name: row.book_name,
@@ -88,7 +91,7 @@ export const audiobookPagePath = (lng: string, sessionId: number) => `/${lng}/au
  * made, or once made, it changes nothing. Refused (402) when nothing is paid for.
  */
 export async function startAudiobook(
-  ctx: Pick<AppContext, 'db' | 'translate' | 'queue'>,
+  ctx: Pick<AppContext, 'db' | 'translate' | 'queue' | 'config'>,
   row: SessionRow,
   lng: string,
 ): Promise<{ audiobook_url: string; price: number; currency: string }> {
@@ -100,9 +103,20 @@ export async function startAudiobook(
   if (isUnusedPayment(audiobook)) {
     const { characters_needed } = quotaOf(ctx, row);
     const at = new Date().toISOString();
+    const model = await newestVoiceModel(ctx, row.id);
+    const cloned = Boolean(model?.provider_voice_id && providerOfModel(ctx.config, model.provider));
     const moved = await ctx.db
       .updateTable('audiobooks')
-      .set({ state: 'queued', progress: 0, error: null, characters: characters_needed, language: bookLanguage(row), updated_at: at })
+      .set({
+        state: 'queued',
+        progress: 0,
+        error: null,
+        characters: characters_needed,
+        language: bookLanguageOf(row),
+        voice_model_id: model ? Number(model.id) : null,
+        voice: cloned ? 'cloned' : 'offline',
+        updated_at: at,
+      })
       .where('id', '=', audiobook.id)
       .where('state', 'in', ['paid', 'failed'])
       .executeTakeFirst();
@@ -169,6 +183,7 @@ export async function audiobookStatus(ctx: Pick<AppContext, 'db' | 'storage'>, r
     title: row.book_name,
     cover_url: hasCover ? `/api/sessionImage/${row.id}/${COVER_IMAGE_KEY}` : null,
     order: order?.reference ?? null,
+    error_code: audiobook.state === 'failed' && audiobook.error?.startsWith('audiobook.voice_') ? audiobook.error : null,
   };
 }
 
@@ -201,7 +216,7 @@ export interface AudiobookJobContext extends Pick<AppContext, 'db' | 'storage' |
 export function audiobookJob(ctx: AudiobookJobContext): JobHandler {
   const update = (
     id: number,
-    fields: Partial<Pick<AudiobookRow, 'state' | 'progress' | 'files_json' | 'error' | 'voice' | 'finished_at'>>,
+    fields: Partial<Pick<AudiobookRow, 'state' | 'progress' | 'files_json' | 'error' | 'voice' | 'finished_at' | 'chapter_hashes'>>,
   ) =>
     ctx.db
       .updateTable('audiobooks')
@@ -215,13 +230,26 @@ export function audiobookJob(ctx: AudiobookJobContext): JobHandler {
       if (!audiobook || !row) return;
       const { sections, language } = bookSections(ctx, row);
       const files = filesOf(audiobook).filter((file) => file.chapter < sections.length);
-      await update(id, { state: 'running' });
+      const model = audiobook.voice_model_id
+        ? await ctx.db.selectFrom('voice_models').selectAll().where('id', '=', audiobook.voice_model_id).executeTakeFirst()
+        : undefined;
+      const provider = model?.provider_voice_id ? providerOfModel(ctx.config, model.provider) : null;
+      const tune = { pitch: model?.pitch ?? 100, speed: model?.speed ?? 100 };
+      await update(id, { state: 'running', chapter_hashes: JSON.stringify(sections.map(sectionHash)) });
       for (let chapter = files.length; chapter < sections.length; chapter += 1) {
         const section = sections[chapter];
-        const result = await readSectionInWorker(
-          { paragraphs: section.paragraphs, language, picoDir: ctx.config.PICO_LANG_DIR, tune: { pitch: 100, speed: 100 } },
-          signal,
-        );
+        let result: { mp3: Buffer; durationMs: number };
+        if (provider && model?.provider_voice_id) {
+          try {
+            result = await joinMp3(await speakSection(provider, model.provider_voice_id, section.paragraphs, language, signal));
+          } catch (error) {
+            // the key of a message the author can read (errors-audiobook.json), shown on the audiobook page
+            if (error instanceof VoiceProviderError) throw new Error(voiceFailureKey(error.kind), { cause: error });
+            throw error;
+          }
+        } else {
+          result = await readSectionInWorker({ paragraphs: section.paragraphs, language, picoDir: ctx.config.PICO_LANG_DIR, tune }, signal);
+        }
         await ctx.storage.put(audiobookKey(audiobook, chapterFile(chapter)), result.mp3, 'audio/mpeg');
         files.push({ chapter, title: section.title, duration_ms: result.durationMs, bytes: result.mp3.length });
         await update(id, { files_json: JSON.stringify(files), progress: Math.floor(((chapter + 1) * 95) / sections.length) });
@@ -234,6 +262,20 @@ export function audiobookJob(ctx: AudiobookJobContext): JobHandler {
       await update(id, { state: 'failed', error: reason });
     },
   };
+}
+
+/** The sha-256 of what a section reads (title and paragraphs): a changed chapter has a new hash. */
+export const sectionHash = (section: AudiobookSection) =>
+  createHash('sha256')
+    .update(JSON.stringify([section.title, section.paragraphs]))
+    .digest('hex');
+
+/** A cloned voice's MP3 chunks as one chapter, and its length (the chunks' lengths added: each may carry its own header). */
+async function joinMp3(chunks: Buffer[]): Promise<{ mp3: Buffer; durationMs: number }> {
+  const { parseBuffer } = await import('music-metadata');
+  let seconds = 0;
+  for (const chunk of chunks) seconds += (await parseBuffer(chunk, { mimeType: 'audio/mpeg' }, { duration: true })).format.duration ?? 0;
+  return { mp3: Buffer.concat(chunks), durationMs: Math.round(seconds * 1000) };
 }
 
 /** The chapters one after the other (constant bitrate, so they join cleanly) behind an ID3 tag with a chapter marker each. */

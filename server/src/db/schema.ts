@@ -245,6 +245,7 @@ export interface Database {
   print_orders: PrintOrdersTable;
   jobs: JobsTable;
   audiobooks: AudiobooksTable;
+  voice_models: VoiceModelsTable;
 }
 
 /** One priced typesetting of a document or a book for printing (issue 14). */
@@ -315,4 +316,20 @@ export interface AudiobooksTable {
   created_at: string;
   updated_at: string;
   finished_at: string | null;
+  /** The voice model that reads it (0210); null: the offline voice at its own pitch and pace. */
+  voice_model_id: number | null;
+  /** JSON array of the sha-256 of each section's text as it was read (0210). */
+  chapter_hashes: string | null;
+}
+/** A voice made from an author's sample (0210): cloned at a provider, or the offline voice's matched pitch and pace. */
+export interface VoiceModelsTable {
+  id: Id;
+  user_id: number;
+  service_session_id: number | null;
+  provider: string;
+  provider_voice_id: string | null;
+  language: string;
+  pitch: number;
+  speed: number;
+  created_at: string;
 }

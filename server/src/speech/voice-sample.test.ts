@@ -34,7 +34,7 @@ describe('voice sample', () => {
   it('is for signed-in authors only: a guest, even holding the book’s token, gets 401', async () => {
     const guestToken = newToken();
     const book = await createBook(app, { guestToken });
-    const res = await upload({ 'x-guest-token': guestToken }, { service_session_id: String(book.id) }, { data: makeWav(15) });
+    const res = await upload({ 'x-guest-token': guestToken }, { service_session_id: String(book.id) }, { data: makeWav(40) });
     expect(res.statusCode).toBe(401);
     expect((await status({ 'x-guest-token': guestToken }, book.id)).statusCode).toBe(401);
     expect(await app.ctx.storage.get(sessionFileKey(book.id, VOICE_SAMPLE_KEY))).toBeNull();
@@ -43,7 +43,7 @@ describe('voice sample', () => {
   it('refuses another author’s book with 404, as an unknown one', async () => {
     const { book, fields } = await ownBook();
     const other = await createUser(app);
-    const res = await upload(other.headers, fields, { data: makeWav(15) });
+    const res = await upload(other.headers, fields, { data: makeWav(40) });
     expect(res.statusCode).toBe(404);
     expect(res.json().code).toBe('books.not_found');
     expect((await status(other.headers, book.id)).statusCode).toBe(404);
@@ -62,16 +62,16 @@ describe('voice sample', () => {
     expect((await status(user.headers, book.id)).json()).toEqual({ success: { exists: false, duration_seconds: null } });
   });
 
-  it('refuses a sample shorter than 10 s or longer than 180 s, and a missing file', async () => {
+  it('refuses a sample shorter than 30 s or longer than 120 s, and a missing file', async () => {
     const { user, fields } = await ownBook();
     const short = await upload({ ...user.headers, lng: 'it' }, fields, { data: makeWav(5) });
     expect(short.statusCode).toBe(400);
     expect(short.json().code).toBe('speech.sample_too_short');
-    expect(short.json().error).toBe('Questo campione della voce è troppo breve. Legga ad alta voce per almeno 10 secondi.');
-    const long = await upload(user.headers, fields, { data: makeWav(181, 2000) });
+    expect(short.json().error).toBe('Questo campione della voce è troppo breve. Legga ad alta voce per almeno 30 secondi.');
+    const long = await upload(user.headers, fields, { data: makeWav(121, 2000) });
     expect(long.statusCode).toBe(413);
     expect(long.json().code).toBe('speech.sample_too_long');
-    const missing = await upload(user.headers, fields, { field: 'audio', data: makeWav(15) });
+    const missing = await upload(user.headers, fields, { field: 'audio', data: makeWav(40) });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().code).toBe('speech.sample_missing');
   });
@@ -105,7 +105,7 @@ describe('voice sample', () => {
 
   it('replaces the previous sample', async () => {
     const { user, book, fields } = await ownBook();
-    expect((await upload(user.headers, fields, { data: makeWav(20) })).statusCode).toBe(200);
+    expect((await upload(user.headers, fields, { data: makeWav(35) })).statusCode).toBe(200);
     const second = makeWav(45);
     expect((await upload(user.headers, fields, { data: second })).json()).toEqual({ success: true });
     expect(await app.ctx.storage.get(sessionFileKey(book.id, VOICE_SAMPLE_KEY))).toEqual(second);

@@ -1,6 +1,10 @@
 import type { Language } from '@common/constants';
 import { openEspeak, ESPEAK_SAMPLE_RATE } from './espeak';
 import { openPico, picoAvailable, PICO_SAMPLE_RATE } from './pico';
+import type { Config } from '../../config';
+import type { ClonedVoiceProvider } from './cloned';
+import { createElevenLabs } from './elevenlabs';
+import { createSpeechServer } from './speech-server';
 
 /**
  * The offline voice that reads an audiobook when no cloning service is configured: SVOX Pico when
@@ -25,4 +29,14 @@ export interface VoiceTune {
 export async function openOfflineReader(picoDir: string, language: Language, tune: VoiceTune): Promise<OfflineReader> {
   if (await picoAvailable(picoDir)) return { name: 'pico', sampleRate: PICO_SAMPLE_RATE, ...(await openPico(picoDir, language, tune)) };
   return { name: 'espeak', sampleRate: ESPEAK_SAMPLE_RATE, ...(await openEspeak(language, tune)) };
+}
+
+/** The cloning service configured (ElevenLabs first, then a self-hosted speech server), or null: the offline voice reads. */
+export function clonedVoiceProvider(
+  config: Pick<Config, 'ELEVENLABS_API_KEY' | 'ELEVENLABS_API_URL' | 'ELEVENLABS_MODEL' | 'TTS_BASE_URL' | 'TTS_API_KEY' | 'TTS_MODEL'>,
+): ClonedVoiceProvider | null {
+  if (config.ELEVENLABS_API_KEY)
+    return createElevenLabs({ apiKey: config.ELEVENLABS_API_KEY, baseUrl: config.ELEVENLABS_API_URL, model: config.ELEVENLABS_MODEL });
+  if (config.TTS_BASE_URL) return createSpeechServer({ baseUrl: config.TTS_BASE_URL, apiKey: config.TTS_API_KEY, model: config.TTS_MODEL });
+  return null;
 }
