@@ -1,6 +1,6 @@
 import { audiobookApi } from '@common/api/audiobook';
 import { findOrderByReference } from '../payments/orders';
-import { formOf, FORM_LIMIT, presentConfirmation } from '../payments/routes';
+import { formOf, FORM_LIMIT, presentConfirmation } from '../payments/checkout';
 import { confirmOrder, placeOrder, type PaymentsContext } from '../payments/service';
 import { conflict, notFound } from '../http/errors';
 import { routesOf } from '../http/routes';

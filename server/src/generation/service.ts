@@ -8,11 +8,12 @@ import { isChapterLocked } from '@common/rules/workspace-unpaid';
 import type { StoryAnswer, StoryAnswerBody } from '@common/schemas/generation';
 import { SURVEY_ROLES_IN_ORDER, type Chapter, type CheckpointData, type Fidelity } from '@common/schemas/session';
 import { guestTokenHash, loadAccessibleSession } from '../books/policy';
-import { findSessionRow, parseCheckpoint, saveCheckpoint, unlockedChapterIds, type SessionRow } from '../books/repository';
+import { parseCheckpoint, unlockedChapterIds, type SessionRow } from '../books/repository';
 import { toBool, type Db } from '../db';
-import { AppError, badRequest, conflict, paymentRequired, tooMany } from '../http/errors';
+import { badRequest, conflict, paymentRequired, tooMany } from '../http/errors';
 import { composeConclusion } from '../providers/generation/composer';
 import { unsourcedFacts } from '../providers/generation/facts';
+import { saveWithRetry } from './save-with-retry';
 import { keepBookTextChange, keepReplacedText } from './versions';
 import type {
   AnswerInput,
@@ -30,8 +31,6 @@ import { rateLimit } from '../rate-limit';
 
 /** Regenerations of the free chapter of an unpaid book (the first generation is not counted). */
 export const FREE_CHAPTER_REGENERATIONS = 5;
-/** Saves retried when someone else saved the book at the same moment. */
-const SAVE_ATTEMPTS = 8;
 /** Rate limits, per hour, shared by every node (counters table). */
 export const GENERATION_LIMITS = {
   user: { max: 60, windowMs: 3_600_000 },
@@ -105,27 +104,6 @@ function applyAnswers(checkpoint: CheckpointData, data: StoryAnswerBody['data'],
     data: checkpoint.data.map((c, i) => (i === index ? chapter : c)),
     lookups: { ...checkpoint.lookups, survey_questions },
   };
-}
-
-/**
- * Re-reads the book and applies `change` until the version-checked save wins (another tab or the
- * workspace's debounced save may write in between). Only this chapter's fields are re-applied.
- */
-export async function saveWithRetry(
-  db: Db,
-  id: number,
-  change: (row: SessionRow, checkpoint: CheckpointData) => { checkpoint: CheckpointData; fields?: Parameters<typeof saveCheckpoint>[4] },
-  firstRow?: SessionRow,
-): Promise<{ row: SessionRow; checkpoint: CheckpointData; version: number }> {
-  for (let attempt = 0; attempt < SAVE_ATTEMPTS; attempt += 1) {
-    const row = attempt === 0 && firstRow ? firstRow : await findSessionRow(db, id);
-    if (!row) throw new AppError(404, 'books.not_found');
-    const { checkpoint, fields } = change(row, parseCheckpoint(row));
-    const version = await saveCheckpoint(db, id, row.version, checkpoint, fields);
-    if (version !== null) return { row: { ...row, ...fields, version }, checkpoint, version };
-    await new Promise((resolve) => setTimeout(resolve, 5 + attempt * 10));
-  }
-  throw conflict('generation.save_conflict');
 }
 
 export interface PreparedChapter {

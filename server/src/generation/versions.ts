@@ -3,7 +3,7 @@ import type { BookText, RestoredText, TextKey, TextOrigin, TextVersion } from '@
 import { updateSessionAttribute, type SessionRow } from '../books/repository';
 import { nowIso, type Db } from '../db';
 import { notFound } from '../http/errors';
-import { saveWithRetry } from './service';
+import { saveWithRetry } from './save-with-retry';
 
 /**
  * Versions of a book's texts (issue 15: no draft is ever lost): each chapter, the introduction and

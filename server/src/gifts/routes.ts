@@ -7,7 +7,7 @@ import { badRequest, notFound, paymentRequired } from '../http/errors';
 import { routesOf } from '../http/routes';
 import { limitByIp } from '../rate-limit';
 import { findOrderByReference, type OrderRow } from '../payments/orders';
-import { FORM_LIMIT, formOf } from '../payments/routes';
+import { FORM_LIMIT, formOf } from '../payments/checkout';
 import { giftCardPdf, planName } from '../payments/receipts';
 import { confirmOrder, placeOrder, type PaymentsContext } from '../payments/service';
 

@@ -1,6 +1,7 @@
 import { createDb, migrateToLatest, nowIso, type Db } from '../db';
 import { loadConfig } from '../config';
-import { createPaymentProvider, type PaymentProvider } from '../providers/payments';
+import { createPaymentProvider } from '../providers/payments';
+import type { PaymentProvider } from '../providers/payments/provider';
 import { lapseSubscription } from '../subscriptions/service';
 import { findOrderByReference, moveOrder, type OrderRow } from './orders';
 

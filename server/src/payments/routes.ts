@@ -2,65 +2,27 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { normalizeLanguage } from '@common/languages';
 import { paymentsApi } from '@common/api/payments';
 import { fromCents, taxIncludedCents } from '@common/rules/prices';
-import type { AppContext, AreaRoutes } from '../app';
+import type { AreaRoutes } from '../app';
 import { findPlan } from '../catalog/repository';
 import { findCouponByCode } from '../coupons/repository';
 import { normalizeCouponCode } from '../coupons/service';
 import { toBool } from '../db';
-import { badRequest, notFound, paymentRequired } from '../http/errors';
+import { badRequest, notFound } from '../http/errors';
 import { routesOf } from '../http/routes';
-import { createMailer } from '../providers/mail';
-import { createPaymentProvider } from '../providers/payments';
 import { limitByUser } from '../rate-limit';
 import { giftsRoutes } from '../gifts/routes';
 import { subscriptionsRoutes } from '../subscriptions/routes';
 import { printingRoutes } from '../printing/routes';
 import { audiobookRoutes } from '../audiobook/routes';
 import { startSubscriptionScheduler } from '../subscriptions/renewals';
-import { findOrderByReference, latestOrderOfSession, listOrdersOfUser, type OrderKind, type OrderRow } from './orders';
+import { findOrderByReference, latestOrderOfSession, listOrdersOfUser, type OrderKind } from './orders';
 import { itemName } from './receipts';
 import { renderReceiptPdf } from './receipt-pdf';
 import { printOrdersOfUser } from '../printing/repository';
 import type { PrintStatus } from '@common/rules/printing';
+import { createPaymentsContext, FORM_LIMIT, formOf, presentConfirmation } from './checkout';
 import { sandboxPay } from './sandbox';
 import { alreadyPaid, amountFor, confirmOrder, handleNotification, placeOrder, type PaymentsContext } from './service';
-
-export function createPaymentsContext(ctx: AppContext, log: PaymentsContext['log']): PaymentsContext {
-  return {
-    db: ctx.db,
-    config: ctx.config,
-    translate: ctx.translate,
-    provider: createPaymentProvider(ctx.config),
-    mailer: createMailer(ctx.config),
-    log,
-    now: () => new Date(),
-  };
-}
-
-/** The confirmation the browser shows after PAID (spec section 3), or 402 while the order is not paid. */
-export async function presentConfirmation(pay: PaymentsContext, order: OrderRow, lng: string) {
-  if (order.status !== 'paid') throw paymentRequired('payments.not_paid');
-  const name = await itemName(pay, order, lng);
-  return {
-    order: order.reference,
-    kind: order.kind as OrderKind,
-    price: fromCents(order.amount_cents),
-    currency: order.currency,
-    tax: fromCents(taxIncludedCents(order.amount_cents, order.tax_rate_bp)),
-    planName: name,
-    subscriptionId: order.subscription_id,
-    subscriptionName: order.kind === 'subscription' ? name : null,
-  };
-}
-
-export const formOf = (form: { formToken: string; order_id: string }, amountCents: number, currency: string) => ({
-  ...form,
-  orderId: form.order_id,
-  amount: fromCents(amountCents),
-  currency,
-});
-
-export const FORM_LIMIT = { max: 30, windowMs: 15 * 60_000 };
 
 /**
  * Money (issue 12): one payments context (provider, mailer, clock) shared by the payments,

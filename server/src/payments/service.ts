@@ -5,7 +5,7 @@ import type { Db } from '../db';
 import { AppError, badRequest, conflict } from '../http/errors';
 import type { Translate } from '../http/messages';
 import type { Mailer } from '../providers/mail';
-import { FORM_TOKEN_LIFETIME_MS, type PaymentProvider } from '../providers/payments';
+import { FORM_TOKEN_LIFETIME_MS, type PaymentProvider } from '../providers/payments/provider';
 import { parseKrAnswer, verifyKrHash, type KrAnswer, type KrFields, type KrTransaction } from '../providers/payments/kr-answer';
 import { claimCouponUse, markSessionPaid, type CouponRow } from '../coupons/repository';
 import { issueGiftCard } from '../gifts/service';

@@ -3,7 +3,7 @@ import type { AreaRoutes } from '../app';
 import { notFound } from '../http/errors';
 import { routesOf } from '../http/routes';
 import { limitByIp, limitByUser } from '../rate-limit';
-import { FORM_LIMIT } from '../payments/routes';
+import { FORM_LIMIT } from '../payments/checkout';
 import type { PaymentsContext } from '../payments/service';
 import { createFulfilment } from './fulfilment';
 import { loadPriceTable } from './prices';

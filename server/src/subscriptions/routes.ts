@@ -6,7 +6,7 @@ import { badRequest, notFound } from '../http/errors';
 import { routesOf } from '../http/routes';
 import { limitByUser } from '../rate-limit';
 import { findOrderByReference } from '../payments/orders';
-import { FORM_LIMIT, formOf, presentConfirmation } from '../payments/routes';
+import { FORM_LIMIT, formOf, presentConfirmation } from '../payments/checkout';
 import { normalizeLanguage } from '@common/languages';
 import { alreadyPaid, confirmOrder, placeOrder, type PaymentsContext } from '../payments/service';
 import { currentSubscription, isActive, requestCancellation, subscriptionState } from './service';

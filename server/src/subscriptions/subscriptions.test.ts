@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestsTo } from '../../test/requests';
 import { buildTestApp, createBook, createUser, type TestApp, type TestUser } from '../../test/helpers';
 import { outboxDir } from '../providers/mail';
-import { createPaymentsContext } from '../payments/routes';
+import { createPaymentsContext } from '../payments/checkout';
 import { runDueSubscriptions } from './renewals';
 
 let app: TestApp;

@@ -3,7 +3,7 @@ import { buildTestApp, createBook, createUser, type TestApp } from '../../../tes
 import { LYRA_TEST, startLyraStandIn, type LyraStandIn } from '../../../test/stand-ins/lyra';
 import { findSessionRow } from '../../books/repository';
 import { loadConfig } from '../../config';
-import { PaymentProviderError } from './index';
+import { PaymentProviderError } from './provider';
 import { createLyraProvider } from './lyra';
 
 let lyra: LyraStandIn;

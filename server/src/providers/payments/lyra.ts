@@ -1,6 +1,6 @@
 import type { Config } from '../../config';
 import { KrAnswerSchema } from './kr-answer';
-import { PaymentProviderError, type PaymentProvider } from './index';
+import { PaymentProviderError, type PaymentProvider } from './provider';
 
 /** The V4 envelope every Lyra web service answers, often with HTTP 200 even on errors. */
 interface LyraEnvelope {
