@@ -51,6 +51,59 @@ test('pay a book with the accepted card: thank-you, purchase event, chapter 2 op
   await expect(page.getByRole('button', { name: 'Add a chapter' })).toBeVisible();
 });
 
+test('an unpaid author buys one extra chapter: only that chapter opens, Add Chapter purchase event', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const { token, auth } = await signUp(request, { prefix: 'extra' });
+  const book = await createBook(request, token, {
+    book_name: 'One more chapter',
+    another_story_subject: 'The bakery my parents opened by the sea in 1962',
+  });
+  await actAsUser(page, token);
+  await page.goto(`/en/questions/${book.id}`);
+  await expect(page.getByRole('button', { name: /^Chapter 2, .*: locked/ })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Add an extra chapter' }).click();
+  const modal = page.getByRole('dialog', { name: 'Add an extra chapter' });
+  await expect(modal).toContainText('€4.99 for the chapter');
+  await modal.getByLabel('Chapter title').fill('The bakery by the sea');
+  await modal.getByLabel('Question 1').fill('What did the bakery smell like at dawn?');
+  await modal.getByRole('button', { name: 'Continue to payment' }).click();
+
+  await expect(page).toHaveURL(/\/en\/payment$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'One more chapter' })).toBeVisible();
+  await expect(page.getByTestId('payment-amount')).toContainText('4.99 €');
+  await page.getByLabel('Card number').fill('4111111111111111');
+  await page.getByLabel('Expiry date').fill('12/39');
+  await page.getByLabel('Security code (CVC)').fill('123');
+  await page.getByRole('button', { name: 'Pay 4.99 €' }).click();
+
+  // Back in the book: the bought chapter is added and open; chapter 2 stays locked; the book stays unpaid.
+  await expect(page).toHaveURL(new RegExp(`/en/questions/${book.id}$`));
+  const chapters = page.getByRole('button', { name: /^Chapter \d+, .*: locked/ });
+  const bought = page.getByRole('button', { name: /^Chapter \d+ The bakery by the sea$/ });
+  await expect(bought).toBeVisible();
+  await expect(page.getByRole('button', { name: /The bakery by the sea.*locked/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Chapter 2, .*: locked/ })).toBeVisible();
+  const lockedBefore = await chapters.count();
+  expect(lockedBefore).toBe(book.checkpoint_data.data.length - 1);
+  await bought.click();
+  await page.getByRole('textbox', { name: 'Your answer to: What did the bakery smell like at dawn?' }).fill('Warm bread and sea salt.');
+
+  const session = async () => (await (await request.get(`/api/getSession/${book.id}`, { headers: auth })).json()).success;
+  await expect
+    .poll(async () => JSON.stringify((await session()).checkpoint_data.data), { timeout: 20_000 })
+    .toContain('Warm bread and sea salt.');
+  const saved = await session();
+  const added = saved.checkpoint_data.data.find((c: { name: string }) => c.name === 'The bakery by the sea');
+  expect(saved.unlocked_chapters).toEqual([added.id]);
+  expect(saved.is_payed).toBe(false);
+
+  const events = await page.evaluate(
+    () => (window.dataLayer ?? []) as Array<{ event?: string; ecommerce?: { items: Array<{ item_category: string; price: number }> } }>,
+  );
+  const purchase = events.find((e) => e.event === 'purchase');
+  expect(purchase?.ecommerce?.items[0]).toMatchObject({ item_category: 'Add Chapter', price: 4.99 });
+});
+
 test('a declined card shows the reason and unlocks nothing; 3-D Secure refused then approved', async ({ page, request }) => {
   test.setTimeout(120_000);
   const { token, auth } = await signUp(request, { prefix: 'declined' });

@@ -57,6 +57,8 @@ export const paymentsApi = {
     body: SandboxPayBodySchema,
     response: SandboxPayResultSchema,
   }),
+  /** The extra-chapter offer (4.99 EUR 'for the chapter') shown by the 'add an extra chapter' modal. */
+  extraChapterPlan: defineCall({ method: 'GET', path: '/extraChapterPlan', scope: 'public', response: PlanSchema }),
   myOrders: defineCall({ method: 'GET', path: '/myOrders', scope: 'user', response: z.array(OrderSummarySchema) }),
   /** A paid (or refunded) order's receipt (PDF), for its buyer only. */
   orderReceipt: defineCall({ method: 'GET', path: '/orderReceipt/:order_id', scope: 'user', params: OrderIdParamsSchema }),

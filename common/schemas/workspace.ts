@@ -40,6 +40,8 @@ export const WorkspaceSessionSchema = SessionSchema.extend({
   text_origins: z.partialRecord(BookTextSchema, TextOriginSchema).optional(),
   /** Whether a writing assistant (a model) is configured: 'Draft it' for the introduction. */
   writing_assistant: z.boolean().optional(),
+  /** An unpaid book's extra chapters bought one by one (issue 12 item 5): their chapter ids, open like the first. */
+  unlocked_chapters: z.array(z.number().int()).optional(),
 });
 export type WorkspaceSession = z.infer<typeof WorkspaceSessionSchema>;
 

@@ -16,7 +16,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app.close();
 });
-const { post } = requestsTo(() => app);
+const { post, get } = requestsTo(() => app);
 
 const EXTRA = 1_700_000_000_001;
 const OTHER = 1_700_000_000_002;
@@ -111,5 +111,24 @@ describe('an extra chapter bought on an unpaid book', () => {
     expect(photo.statusCode, photo.body).toBe(200);
     const lockedPhoto = await upload(user, book.id, stored[1].id);
     expect(lockedPhoto.statusCode).toBe(402);
+  });
+
+  it('is offered at 4.99 for the chapter, must be a new chapter, and getSession lists it once paid', async () => {
+    const plan = (await get('/api/extraChapterPlan', undefined, 'fr')).json().success;
+    expect([plan.id, plan.price, plan.kind, plan.price_description]).toEqual([3, 4.99, 'extra_chapter', 'pour le chapitre']);
+
+    const user = await createUser(app);
+    const book = await createBook(app, { userId: user.id }, { chapters: 3 });
+    const existing = parseCheckpoint(book).data[1].id;
+    const refused = await post(
+      '/api/createPaymentForm',
+      { service_session_id: book.id, plan_id: 3, is_add_chapter: true, chapter_id: existing },
+      user,
+    );
+    expect([refused.statusCode, refused.json().code]).toEqual([400, 'payments.chapter_exists']);
+
+    expect((await get(`/api/getSession/${book.id}`, user)).json().success.unlocked_chapters).toEqual([]);
+    await buyExtraChapter(user, book.id, EXTRA);
+    expect((await get(`/api/getSession/${book.id}`, user)).json().success.unlocked_chapters).toEqual([EXTRA]);
   });
 });

@@ -4,6 +4,8 @@ import { paymentsApi } from '@common/api/payments';
 import { fromCents, taxIncludedCents } from '@common/rules/prices';
 import type { AreaRoutes } from '../app';
 import { findPlan } from '../catalog/repository';
+import { parseCheckpoint } from '../books/repository';
+import { presentPlan } from '../catalog/presenters';
 import { findCouponByCode } from '../coupons/repository';
 import { normalizeCouponCode } from '../coupons/service';
 import { toBool } from '../db';
@@ -65,6 +67,8 @@ const paymentsRoutes = (pay: PaymentsContext) =>
         if (!plan || !toBool(plan.is_active) || plan.kind !== (is_add_chapter ? 'extra_chapter' : 'single'))
           throw badRequest('payments.wrong_plan');
         if (is_add_chapter && chapter_id === undefined) throw badRequest('payments.chapter_required');
+        // An extra chapter is one more chapter: paying for it never opens a chapter the book already has.
+        if (is_add_chapter && parseCheckpoint(book).data.some((c) => c.id === chapter_id)) throw badRequest('payments.chapter_exists');
         const coupon = coupon_code ? await findCouponByCode(db, normalizeCouponCode(coupon_code)) : undefined;
         if (
           coupon_code &&
@@ -92,6 +96,18 @@ const paymentsRoutes = (pay: PaymentsContext) =>
       const order = await latestOrderOfSession(db, request.book.id, request.user.id);
       if (!order) throw notFound('payments.unknown_order');
       return { success: await presentConfirmation(pay, await confirmOrder(pay, order), request.lng) };
+    },
+
+    extraChapterPlan: async (request) => {
+      const plan = await db
+        .selectFrom('plans')
+        .selectAll()
+        .where('kind', '=', 'extra_chapter')
+        .where('is_active', '=', 1)
+        .orderBy('sort')
+        .executeTakeFirst();
+      if (!plan) throw notFound('payments.wrong_plan');
+      return { success: presentPlan(plan, request.lng) };
     },
 
     sandboxPay: async (request) => ({ success: await sandboxPay(pay, request.body) }),

@@ -26,6 +26,7 @@ export async function presentWorkspace(db: Db, row: SessionRow): Promise<Workspa
     ...session,
     progress: progressPercent(session.checkpoint_data.data),
     images: (await listSessionFileKeys(db, row.id)).filter((key) => IMAGE_KEY_PATTERN.test(key)),
+    unlocked_chapters: await unlockedChapterIds(db, row.id),
     ...(overLimit.length ? { over_limit: overLimit } : {}),
   };
 }

@@ -11,7 +11,7 @@ import styles from '../workspace.module.css';
 
 /** The chapters as accordions; paid books reorder them by drag (mouse, touch or keyboard). */
 export function ChapterList({ onEdit, onDelete }: { onEdit: (chapter: Chapter) => void; onDelete: (chapter: Chapter) => void }) {
-  const { checkpoint, update, isPayed } = useWorkspaceContext();
+  const { checkpoint, update, isPayed, unlockedChapters } = useWorkspaceContext();
   const chapters = checkpoint.data;
   const [open, setOpen] = useState<string[]>(() => (chapters[0] ? [String(chapters[0].id)] : []));
   const sensors = useSensors(
@@ -30,7 +30,7 @@ export function ChapterList({ onEdit, onDelete }: { onEdit: (chapter: Chapter) =
               key={chapter.id}
               chapter={chapter}
               index={index}
-              locked={isChapterLocked(index, isPayed)}
+              locked={isChapterLocked(index, isPayed, chapter.id, unlockedChapters)}
               canOrganise={isPayed}
               canDelete={isPayed && chapters.length > 1}
               onEdit={onEdit}

@@ -7,37 +7,55 @@ import { Modal } from '../../../components/modal';
 import { validateChapterDraft, type ChapterDraft } from '../model/checkpoint-ops';
 import styles from '../workspace.module.css';
 
-/** Add or edit a chapter: a title and at least one question; a question can be removed while more than one remains. */
+/**
+ * Add or edit a chapter: a title and at least one question; a question can be removed while more than one remains.
+ * With `extraPrice` it is the 'add an extra chapter' modal of an unpaid book: the new chapter goes to payment.
+ */
 export function ChapterModal({
   open,
   chapter,
+  extraPrice,
   onOpenChange,
   onSave,
 }: {
   open: boolean;
   chapter: Chapter | null;
+  /** The extra chapter's price, formatted (4.99 EUR 'for the chapter'). */
+  extraPrice?: string;
   onOpenChange: (open: boolean) => void;
   onSave: (draft: ChapterDraft) => void;
 }) {
   const { t } = useTranslation('workspace');
+  const extra = extraPrice !== undefined && !chapter;
   return (
     <Modal
       open={open}
       onOpenChange={onOpenChange}
-      title={chapter ? t('chapter_modal.edit_title') : t('chapter_modal.add_title')}
+      title={extra ? t('chapter_modal.extra_title') : chapter ? t('chapter_modal.edit_title') : t('chapter_modal.add_title')}
+      description={extra ? t('chapter_modal.extra_lead', { price: extraPrice }) : undefined}
       width={640}
     >
-      {open ? <ChapterForm key={chapter?.id ?? 'new'} chapter={chapter} onClose={() => onOpenChange(false)} onSave={onSave} /> : null}
+      {open ? (
+        <ChapterForm
+          key={chapter?.id ?? (extra ? 'extra' : 'new')}
+          chapter={chapter}
+          saveLabel={extra ? t('chapter_modal.extra_continue') : t('actions.save')}
+          onClose={() => onOpenChange(false)}
+          onSave={onSave}
+        />
+      ) : null}
     </Modal>
   );
 }
 
 function ChapterForm({
   chapter,
+  saveLabel,
   onClose,
   onSave,
 }: {
   chapter: Chapter | null;
+  saveLabel: string;
   onClose: () => void;
   onSave: (draft: ChapterDraft) => void;
 }) {
@@ -108,7 +126,7 @@ function ChapterForm({
         </p>
       ) : null}
       <div className={styles.rowActions}>
-        <Button type="submit">{t('actions.save')}</Button>
+        <Button type="submit">{saveLabel}</Button>
         <Button variant="ghost" onClick={onClose}>
           {t('actions.cancel')}
         </Button>

@@ -7,6 +7,8 @@ export interface WorkspaceContextValue {
   sessionId: number;
   lng: Language;
   isPayed: boolean;
+  /** An unpaid book's extra chapters, bought one by one (ids): open like the first chapter. */
+  unlockedChapters: readonly number[];
   isLoggedIn: boolean;
   checkpoint: CheckpointData;
   update: (edit: (checkpoint: CheckpointData) => CheckpointData) => void;

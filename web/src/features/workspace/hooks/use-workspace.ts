@@ -17,6 +17,8 @@ export interface BookMeta {
   introduction: string;
   book_summary: string;
   is_payed: boolean;
+  /** Extra chapters bought one by one on an unpaid book (their ids): open like the first chapter. */
+  unlockedChapters: number[];
   images: string[];
   /** The server cut a text stored over its limit (see `over_limit` of getSession): the author is warned. */
   overLimit: boolean;
@@ -79,6 +81,7 @@ export function useWorkspace(sessionId: number, isLoggedIn: boolean, reloadKey: 
         introduction: source.introduction,
         book_summary: source.book_summary,
         is_payed: source.is_payed,
+        unlockedChapters: server?.unlocked_chapters ?? [],
         images: server?.images ?? [],
         overLimit: Boolean(server?.over_limit?.length),
         isGuest: guest !== null,

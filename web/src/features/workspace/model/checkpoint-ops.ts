@@ -108,8 +108,10 @@ export function addChapter(
   draft: ChapterDraft,
   at = checkpoint.data.length,
   now = Date.now(),
+  /** The id chosen before (an extra chapter is paid for by id, then added with it). */
+  id?: number,
 ): { checkpoint: CheckpointData; chapterId: number } {
-  const [chapterId] = newItemIds(allIds(checkpoint), 1, now);
+  const chapterId = id ?? newItemIds(allIds(checkpoint), 1, now)[0];
   const chapter: Chapter = {
     id: chapterId,
     general_category_id: checkpoint.general_category_id,

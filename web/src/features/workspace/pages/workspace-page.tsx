@@ -8,6 +8,9 @@ import { DEFAULT_COVER_TEXT, MOBILE_USER_AGENT, type Language } from '@common/co
 import { normalizeLanguage } from '@common/languages';
 import { bookTypeOf } from '@common/rules/book-type';
 import { audiobookApi } from '@common/api/audiobook';
+import { paymentsApi } from '@common/api/payments';
+import { formatPrice } from '@common/rules/prices';
+import type { Plan } from '@common/schemas/plans';
 import { progressPercent } from '@common/rules/progress';
 import type { StoryAnswer } from '@common/schemas/generation';
 import type { Chapter } from '@common/schemas/session';
@@ -130,8 +133,11 @@ function Workspace({
   const checkpoint = state.checkpoint;
   const sessionId = meta.id;
   const isPayed = meta.is_payed;
+  const unlockedChapters = meta.unlockedChapters;
   const { confirm, dialog: confirmDialog } = useConfirm();
   const [planOpen, setPlanOpen] = useState(false);
+  /** The extra-chapter offer, once the author asks for one (unpaid books). */
+  const [extraPlan, setExtraPlan] = useState<Plan | null>(null);
   const [chapterModal, setChapterModal] = useState<{ open: boolean; chapter: Chapter | null }>({ open: false, chapter: null });
   const [previewOpen, setPreviewOpen] = useState(false);
   const [voiceSampleOpen, setVoiceSampleOpen] = useState(() => Boolean((location.state as { audiobook?: boolean } | null)?.audiobook));
@@ -194,15 +200,25 @@ function Workspace({
 
   // A chapter bought on the payment page comes back in the navigation state; My Books' audiobook
   // shortcut arrives with `audiobook: true` and opens the voice sample straight away.
+  // An extra chapter (unpaid book) keeps the id it was paid for: only that chapter is unlocked.
   useEffect(() => {
-    const navState = location.state as { chapter_to_add?: ChapterDraft; index_chapter_to_add?: number; audiobook?: boolean } | null;
-    if (navState?.chapter_to_add && isPayed) {
-      engine.update((c) => addChapter(c, navState.chapter_to_add!, navState.index_chapter_to_add ?? c.data.length).checkpoint);
+    const navState = location.state as {
+      chapter_to_add?: ChapterDraft & { id?: number };
+      index_chapter_to_add?: number;
+      audiobook?: boolean;
+    } | null;
+    const toAdd = navState?.chapter_to_add;
+    if (toAdd && (isPayed || (toAdd.id !== undefined && unlockedChapters.includes(toAdd.id)))) {
+      engine.update((c) =>
+        c.data.some((chapter) => chapter.id === toAdd.id)
+          ? c
+          : addChapter(c, toAdd, navState.index_chapter_to_add ?? c.data.length, Date.now(), toAdd.id).checkpoint,
+      );
       navigate(location.pathname, { replace: true, state: null });
     } else if (navState?.audiobook) {
       navigate(location.pathname, { replace: true, state: null });
     }
-  }, [location.state, location.pathname, isPayed, engine, navigate]);
+  }, [location.state, location.pathname, isPayed, unlockedChapters, engine, navigate]);
 
   /** The introduction or summary the server wrote (a draft, a restored version, the summary assembled with a chapter). */
   const replaceBookText = useCallback(
@@ -241,6 +257,7 @@ function Workspace({
       sessionId,
       lng,
       isPayed,
+      unlockedChapters,
       isLoggedIn,
       checkpoint,
       update: engine.update,
@@ -253,7 +270,21 @@ function Workspace({
       setShowMissingSurvey,
       confirm,
     }),
-    [sessionId, lng, isPayed, isLoggedIn, checkpoint, engine, applyWritten, images, setImage, openPlanModal, showMissingSurvey, confirm],
+    [
+      sessionId,
+      lng,
+      isPayed,
+      unlockedChapters,
+      isLoggedIn,
+      checkpoint,
+      engine,
+      applyWritten,
+      images,
+      setImage,
+      openPlanModal,
+      showMissingSurvey,
+      confirm,
+    ],
   );
 
   const progress = progressPercent(checkpoint.data);
@@ -273,7 +304,31 @@ function Workspace({
   );
   const handleEditChapter = useCallback((chapter: Chapter) => setChapterModal({ open: true, chapter }), []);
 
+  // 'Add an extra chapter' (unpaid book): the offer, then the chapter modal, then /payment with the chapter.
+  const openExtraChapter = async () => {
+    if (!isLoggedIn) return openPlanModal();
+    try {
+      setExtraPlan(await call(paymentsApi.extraChapterPlan, {}));
+      setChapterModal({ open: true, chapter: null });
+    } catch {
+      // the global handler shows the server's message
+    }
+  };
+
   const handleSaveChapter = (draft: ChapterDraft) => {
+    if (!chapterModal.chapter && !isPayed && extraPlan) {
+      const { chapterId } = addChapter(checkpoint, draft);
+      navigate(paths.payment(lng), {
+        state: {
+          service_session_id: sessionId,
+          plan_id: extraPlan.id,
+          is_add_chapter: true,
+          chapter_to_add: { ...draft, id: chapterId },
+          index_chapter_to_add: checkpoint.data.length,
+        },
+      });
+      return;
+    }
     if (chapterModal.chapter) {
       const id = chapterModal.chapter.id;
       engine.update((c) => editChapter(c, id, draft));
@@ -482,7 +537,12 @@ function Workspace({
           {isPayed ? (
             <Button onClick={() => setChapterModal({ open: true, chapter: null })}>{t('chapters.add')}</Button>
           ) : (
-            <Button onClick={openPlanModal}>{t('unpaid.unlock')}</Button>
+            <>
+              <Button onClick={openPlanModal}>{t('unpaid.unlock')}</Button>
+              <Button variant="secondary" onClick={() => void openExtraChapter()}>
+                {t('chapters.add_extra')}
+              </Button>
+            </>
           )}
           <DownloadMenu onChoose={handleDownload} busy={downloading || checkingDownload} />
         </div>
@@ -491,6 +551,7 @@ function Workspace({
       <ChapterModal
         open={chapterModal.open}
         chapter={chapterModal.chapter}
+        extraPrice={!isPayed && extraPlan ? formatPrice(extraPlan.price, lng) : undefined}
         onOpenChange={(open) => setChapterModal((m) => ({ ...m, open }))}
         onSave={handleSaveChapter}
       />
