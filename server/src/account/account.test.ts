@@ -5,6 +5,7 @@ import { hashPassword } from '../auth/passwords';
 import { bookExportsPrefix, sessionFileKey } from '../books/files';
 import { recordSessionFile } from '../books/repository';
 import { buildCheckpoint, buildTestApp, createBook, createUser, type TestApp, type TestUser } from '../../test/helpers';
+import { addAudiobookAndPrintFiles } from '../../test/owned-files';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -15,7 +16,10 @@ afterAll(async () => app?.close());
 const ANSWER = 'My grandmother sold bread in Lyon';
 const PASSWORD = 'a long enough password';
 
-/** A user with a password, a book holding an answer, a chapter version, a photo, a voice sample, an exported PDF and an order. */
+/**
+ * A user with a password, a book holding an answer, a chapter version, a photo, a voice sample, an
+ * exported PDF, an audiobook, print files of the book and of an uploaded .docx, and an order.
+ */
 async function authorWithEverything(): Promise<{ user: TestUser; bookId: number; keys: string[] }> {
   const user = await createUser(app);
   await app.ctx.db
@@ -47,6 +51,7 @@ async function authorWithEverything(): Promise<{ user: TestUser; bookId: number;
   await app.ctx.storage.put(keys[1], Buffer.from('voice bytes'), 'audio/mpeg');
   await recordSessionFile(app.ctx.db, book.id, 'voice_sample', 'audio/mpeg', 11);
   await app.ctx.storage.put(keys[2], Buffer.from('%PDF the book'), 'application/pdf');
+  keys.push(...(await addAudiobookAndPrintFiles(app, user.id, book.id)), ...(await addAudiobookAndPrintFiles(app, user.id, null)));
   const now = nowIso();
   await app.ctx.db
     .insertInto('orders')
@@ -103,8 +108,8 @@ describe('download all my data (GET /api/exportMyData)', () => {
     expect(data.books[0].book_name).toBe('Bread and Lyon');
     expect(data.books[0].checkpoint.data[0].questions[0].transcript).toBe(ANSWER);
     expect(data.books[0].versions[0].content).toBe('An older chapter text');
-    expect(data.orders).toHaveLength(1);
-    expect(data.orders[0].amount_cents).toBe(4900);
+    expect(data.orders.map((order: { kind: string }) => order.kind).sort()).toEqual(['book', 'printing', 'printing']);
+    expect(data.orders.find((order: { kind: string }) => order.kind === 'book').amount_cents).toBe(4900);
     expect(await zip.file(`books/${bookId}/cover_media_photo.jpg`)!.async('string')).toBe('jpeg bytes');
     expect(await zip.file(`books/${bookId}/voice_sample.mp3`)!.async('string')).toBe('voice bytes');
     expect(await zip.file(`books/${bookId}/book.pdf`)!.async('string')).toBe('%PDF the book');
@@ -144,6 +149,7 @@ describe('delete my account (POST /api/deleteAccount)', () => {
     const orders = await db.selectFrom('orders').selectAll().where('email', '=', user.email).execute();
     expect(orders).toEqual([]);
     const kept = await db.selectFrom('orders').selectAll().where('reference', 'like', `ord_${user.id}_%`).execute();
+    expect(await db.selectFrom('print_quotes').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
     expect(kept).toHaveLength(1);
     expect(kept[0]).toMatchObject({ user_id: null, email: 'deleted-account@invalid', payment_method_token: null, amount_cents: 4900 });
     for (const key of other.keys) expect(await app.ctx.storage.get(key)).not.toBeNull();

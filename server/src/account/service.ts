@@ -4,6 +4,7 @@ import type { RequestUser } from '../auth/guard';
 import { findUserById } from '../auth/repository';
 import { verifyPassword } from '../auth/passwords';
 import { bookExportsPrefix, deleteBookFiles, sessionFileKey } from '../books/files';
+import { deletePrintFiles } from '../printing/files';
 import { nowIso, toBool } from '../db';
 import { AppError } from '../http/errors';
 import { currentSubscription, subscriptionState } from '../subscriptions/service';
@@ -127,7 +128,8 @@ export async function buildDataZip(ctx: Ctx, userId: number): Promise<NodeJS.Rea
 
 /**
  * Deletes the account and everything in it, once the password (or, without one, the e-mail) is
- * confirmed: every book's files in storage (photos, cover, voice sample, exports), then the user row,
+ * confirmed: every book's files in storage (photos, cover, voice sample, exports, audiobooks, print
+ * files) and the print files of uploaded documents, then the user row,
  * whose deletion cascades to books, chapter versions, file records, sessions (tokens) and tickets.
  * Orders are kept for the accounts the law asks a seller to keep (amount, tax, date, reference) but
  * anonymised: no user, no e-mail, no payment token. An active subscription must be cancelled first
@@ -145,6 +147,8 @@ export async function deleteAccount(ctx: Ctx, requester: RequestUser, confirmati
 
   const books = await db.selectFrom('service_sessions').select('id').where('user_id', '=', user.id).execute();
   for (const book of books) await deleteBookFiles(ctx, book.id);
+  // print files of documents uploaded for printing (no book), and of books already deleted
+  await deletePrintFiles(ctx, { userId: user.id });
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('orders')

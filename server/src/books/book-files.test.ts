@@ -7,11 +7,12 @@ import { makePng } from '../exports/fixtures';
 import { normalizeImage } from '../images/normalize-image';
 import { sessionFileKey } from './files';
 import { findSessionFile, recordSessionFile } from './repository';
+import { addAudiobookAndPrintFiles } from '../../test/owned-files';
 
 /**
  * Issue 18, item 4, on the disk and on an S3-compatible bucket alike: 20 uploads racing for one
  * photo slot leave one whole image with the right type; deleting a book deletes every file it
- * owns (photos, cover, voice sample, PDF, EPUB, DOCX) and nobody else's.
+ * owns (photos, cover, voice sample, PDF, EPUB, DOCX, audiobook, print files) and nobody else's.
  */
 describe.each(['local', 's3'] as const)('book files in %s storage', (kind) => {
   let app: TestApp;
@@ -74,7 +75,9 @@ describe.each(['local', 's3'] as const)('book files in %s storage', (kind) => {
   it('deletes every file of a deleted book, and only those', async () => {
     const book = await createBook(app, { userId: owner.id }, { paid: true, chapters: 2 });
     const other = await createBook(app, { userId: owner.id }, { paid: true, chapters: 2 });
+    const audiobookAndPrint: Record<number, string[]> = {};
     for (const id of [book.id, other.id]) {
+      audiobookAndPrint[id] = await addAudiobookAndPrintFiles(app, owner.id, id);
       for (const key of ['cover_media_photo', 'chap_1_media_0', 'chap_2_media_1'])
         expect((await upload(id, key, makePng(50, 30))).statusCode).toBe(200);
       await app.ctx.storage.put(sessionFileKey(id, 'voice_sample'), Buffer.from('RIFF....WAVE'), 'audio/wav');
@@ -95,6 +98,7 @@ describe.each(['local', 's3'] as const)('book files in %s storage', (kind) => {
     const keysOf = (id: number) => [
       ...['cover_media_photo', 'chap_1_media_0', 'chap_2_media_1', 'voice_sample'].map((key) => sessionFileKey(id, key)),
       ...['book.pdf', 'book.epub', 'book.docx'].map((file) => `exports/${id}/${file}`),
+      ...audiobookAndPrint[id],
     ];
     for (const key of keysOf(book.id)) expect(await app.ctx.storage.get(key), key).not.toBeNull();
 
@@ -102,7 +106,12 @@ describe.each(['local', 's3'] as const)('book files in %s storage', (kind) => {
     expect(deleted.statusCode).toBe(200);
     for (const key of keysOf(book.id)) expect(await app.ctx.storage.get(key), key).toBeNull();
     expect(await app.ctx.db.selectFrom('session_files').selectAll().where('session_id', '=', book.id).execute()).toEqual([]);
-    if (bucket) expect([...bucket.objects.keys()].filter((key) => key.includes(`/${book.id}/`))).toEqual([]);
+    if (bucket) {
+      const left = [...bucket.objects.keys()];
+      expect(left.filter((key) => key.includes(`/${book.id}/`) || audiobookAndPrint[book.id].some((gone) => key.endsWith(gone)))).toEqual(
+        [],
+      );
+    }
     for (const key of keysOf(other.id)) expect(await app.ctx.storage.get(key), key).not.toBeNull();
   }, 60_000);
 });

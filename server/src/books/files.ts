@@ -1,6 +1,7 @@
 /** A book's stored files (cover and chapter photos): where they live in storage and what they are. */
 import type { AppContext } from '../app';
 import type { SafeImage } from '../images/normalize-image';
+import { deletePrintFiles } from '../printing/files';
 import { deleteSessionFileRecords, recordSessionFile } from './repository';
 
 /** Where a book's own files live (photos, cover, voice sample): one folder per book. */
@@ -24,9 +25,11 @@ export async function storeSessionImage(
 
 /**
  * Deletes every file a book owns, in storage and in its records: its photos, cover and voice
- * sample, and every file exported from it. Called when the book is deleted (and when its account is).
+ * sample, its audiobooks, its print files and every file exported from it. Called when the book is deleted (and when its account is).
  */
 export async function deleteBookFiles(ctx: Pick<AppContext, 'db' | 'storage'>, sessionId: number): Promise<void> {
+  // its audiobooks live under the book's folder (sessions/{id}/audiobook/…); its print files under printing/
+  await deletePrintFiles(ctx, { sessionId });
   await ctx.storage.deleteAll(sessionFilesPrefix(sessionId));
   await ctx.storage.deleteAll(bookExportsPrefix(sessionId));
   await deleteSessionFileRecords(ctx.db, sessionId);
