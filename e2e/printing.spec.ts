@@ -84,7 +84,19 @@ test('upload a .docx, see pages and price, pay with the sandbox card, the order 
   const price = (await page.getByTestId('print-price').textContent())!;
 
   await fillAddress(page);
-  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  const continueButton = page.getByRole('button', { name: 'Continue to payment' });
+  await expect(continueButton).toBeEnabled();
+  // Another number of copies: submit waits while the new price is computed, then shows it.
+  await page.getByLabel('Number of copies').fill('6');
+  await expect(continueButton).toBeDisabled();
+  await expect(page.getByText('Laying out your book and computing the price…')).toBeVisible();
+  await expect(continueButton).toBeEnabled({ timeout: 60_000 });
+  await expect(page.getByTestId('print-price')).not.toHaveText(price);
+  await page.getByLabel('Number of copies').fill('5');
+  await expect(continueButton).toBeDisabled();
+  await expect(continueButton).toBeEnabled({ timeout: 60_000 });
+  await expect(page.getByTestId('print-price')).toHaveText(price);
+  await continueButton.click();
   await expect(page).toHaveURL(/\/en\/printing-payment$/);
   await expect(page.getByText(`5 copies of “The tides”, ${pages} pages, delivered to London.`)).toBeVisible();
   await page.getByLabel('Card number').fill('4111 1111 1111 1111');
@@ -94,14 +106,17 @@ test('upload a .docx, see pages and price, pay with the sandbox card, the order 
   await expect(page.getByTestId('print-success')).toContainText('is confirmed: your books are on their way to the printer.', {
     timeout: 60_000,
   });
+  const confirmedAt = Date.now();
+  await expect(page).toHaveURL(/\/en\/printing-payment$/);
   const events = await page.evaluate(
     () => (window.dataLayer ?? []) as Array<{ event?: string; ecommerce?: { value: number; items: Array<{ item_category: string }> } }>,
   );
   const purchase = events.find((e) => e.event === 'purchase');
   expect(purchase?.ecommerce?.items[0].item_category).toBe('Printing');
   expect(price).toContain(String(purchase?.ecommerce?.value).replace('.', '.'));
-  // home 3 s later
+  // home 3 s later (not at once)
   await expect(page).toHaveURL(/\/en$/, { timeout: 10_000 });
+  expect(Date.now() - confirmedAt).toBeGreaterThanOrEqual(2_500);
 
   await page.goto('/en/printing');
   await expect(page.getByTestId('print-orders')).toContainText('5 printed copies of “The tides”');
@@ -120,6 +135,24 @@ test('"print this book" from the workspace prices the book without any upload', 
   await expect(page.getByTestId('print-pages')).toHaveText('32 pages', { timeout: 60_000 });
   await expect(page.getByText('blank pages are added at the end', { exact: false })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Choose a .docx file' })).toHaveCount(0);
+});
+
+test('a payment setup failure goes back one page with the error text, the address still filled in', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const { token } = await signUp(request, { prefix: 'printfail' });
+  const id = await writtenBook(request, token);
+  await actAsUser(page, token);
+  await page.goto(`/en/printing?book=${id}`);
+  await expect(page.getByTestId('print-pages')).toHaveText('32 pages', { timeout: 60_000 });
+  await fillAddress(page);
+  // The server checks the phone number when the payment is set up.
+  await page.getByLabel('Phone number', { exact: true }).fill('call me');
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(page.getByText('This phone number does not look right. Please check it.')).toBeVisible({ timeout: 30_000 });
+  await expect(page).toHaveURL(new RegExp(`/en/printing\\?book=${id}$`));
+  await expect(page.getByLabel('Recipient’s full name', { exact: true })).toHaveValue('Ada Lovelace');
+  await expect(page.getByLabel('City', { exact: true })).toHaveValue('London');
+  await expect(page.locator('input[autocomplete="cc-number"]')).toHaveCount(0);
 });
 
 const LABELS = {
@@ -168,6 +201,8 @@ test('screenshots of /printing and /printing-payment at 375 and 1440 px in four 
       await page.goto(`/${lng}/printing?book=${id}`);
       await expect(page.getByTestId('print-pages')).toBeVisible({ timeout: 60_000 });
       await fillAddress(page, LABELS[lng]);
+      // the sticky header would be drawn where the page was scrolled to
+      await page.evaluate(() => window.scrollTo(0, 0));
       await saveScreenshot(page, testInfo, 'printing', lng);
       await page.locator('aside').getByRole('button').first().click();
       await expect(page.getByLabel(lng === 'en' ? 'Card number' : /.+/).first()).toBeVisible();

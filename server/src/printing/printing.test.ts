@@ -40,6 +40,25 @@ const manuscript = (chapters: number, paragraphs: number) =>
     })),
   );
 
+/** pdffonts' rows: every font used and whether it is embedded. */
+async function pdfFonts(pdf: Buffer): Promise<Array<{ name: string; embedded: boolean }>> {
+  const file = tempFile('f.pdf', pdf);
+  try {
+    const { stdout } = await run('pdffonts', [file]);
+    return stdout
+      .split('\n')
+      .slice(2)
+      .filter((line) => line.trim())
+      .map((line) => {
+        const cells = line.trim().split(/\s+/);
+        // name type [encoding] emb sub uni object ID: emb is the 5th cell from the end
+        return { name: cells[0], embedded: cells.at(-5) === 'yes' };
+      });
+  } finally {
+    fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  }
+}
+
 async function pdfPages(pdf: Buffer): Promise<{ pages: number; size: string }> {
   const file = tempFile('p.pdf', pdf);
   try {
@@ -138,6 +157,9 @@ describe('printed copies through the API', { timeout: 240_000 }, () => {
     const info = await pdfPages(pdf);
     expect(info.pages).toBe(q2.pageCount);
     expect(info.size).toMatch(/^432 x 648 pts/);
+    const fonts = await pdfFonts(pdf);
+    expect(fonts.length).toBeGreaterThan(0);
+    expect(fonts.filter((font) => !font.embedded)).toEqual([]);
     expect(quote.amount_cents).toBe(printPriceCents(table, q2.pageCount, 5));
     const text = await pdfText(pdf);
     expect(text.text).toContain('Paragraph 30 of chapter 8');
@@ -180,10 +202,32 @@ describe('printed copies through the API', { timeout: 240_000 }, () => {
     const tampered = await post('/api/createPrintingPaymentForm', { ...ADDRESS, quote_id: quote.quote_id, price: 1 }, user);
     expect(tampered.statusCode).toBe(409);
     expect(tampered.json().error).toContain(`${quote.price}`);
-    const { city: _city, ...noCity } = ADDRESS;
-    const missing = await post('/api/createPrintingPaymentForm', { ...noCity, quote_id: quote.quote_id, price: quote.price }, user);
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json().error).toBe('Please enter the city.');
+    const missingMessages: Record<keyof typeof ADDRESS, string> = {
+      recipient_name: 'Please enter the name of the person receiving the books.',
+      address: 'Please enter the delivery address.',
+      postal_code: 'Please enter the postal code.',
+      city: 'Please enter the city.',
+      country: 'Please choose the country of delivery.',
+      phone: 'Please enter a phone number: the carrier needs it.',
+    };
+    for (const field of Object.keys(ADDRESS) as Array<keyof typeof ADDRESS>) {
+      for (const value of [undefined, '   ']) {
+        const body: Record<string, unknown> = { ...ADDRESS, quote_id: quote.quote_id, price: quote.price };
+        if (value === undefined) delete body[field];
+        else body[field] = value;
+        const missing = await post('/api/createPrintingPaymentForm', body, user);
+        expect(missing.statusCode, `${field}: ${missing.body}`).toBe(400);
+        expect(missing.json().error).toBe(missingMessages[field]);
+      }
+    }
+    const badPhone = await post(
+      '/api/createPrintingPaymentForm',
+      { ...ADDRESS, phone: 'call me', quote_id: quote.quote_id, price: quote.price },
+      user,
+      'it',
+    );
+    expect(badPhone.statusCode).toBe(400);
+    expect(badPhone.json().error).toMatch(/telefono/);
     expect(
       (await post('/api/createPrintingPaymentForm', { ...ADDRESS, quote_id: quote.quote_id, price: quote.price }, other)).statusCode,
     ).toBe(404);
@@ -241,6 +285,9 @@ describe('printed copies through the API', { timeout: 240_000 }, () => {
     const [w, h] = coverInfo.size.split(' x ').map((v) => parseFloat(v));
     expect(Math.abs(w - g.width)).toBeLessThan(1);
     expect(Math.abs(h - g.height)).toBeLessThan(1);
+    expect(coverInfo.pages).toBe(1);
+    expect((await pdfFonts(cover)).filter((font) => !font.embedded)).toEqual([]);
+    expect((await pdfText(cover)).text).toContain('Mémoires');
 
     const mails = smtp.messages.slice(mailsBefore);
     const operator = mails.find((m) => m.to.includes('printer@example.com'));

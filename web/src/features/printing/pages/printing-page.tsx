@@ -13,7 +13,7 @@ import { Screen } from '../../../components/screen';
 import { TextField } from '../../../components/text-field';
 import { ApiError, call } from '../../../lib/api';
 import { paths } from '../../../lib/paths';
-import { addressComplete, countryOptions, EMPTY_ADDRESS, setPendingPrint } from '../lib/pending';
+import { addressComplete, countryOptions, EMPTY_ADDRESS, pendingPrint, setPendingPrint } from '../lib/pending';
 import styles from '../printing.module.css';
 
 const SPECS = ['trim', 'paper', 'binding', 'cover', 'colour', 'pages', 'delivery'] as const;
@@ -32,12 +32,14 @@ export function PrintingPage() {
   const lng = languageOfPath(location.pathname);
   const [params, setParams] = useSearchParams();
   const bookId = Number(params.get('book')) || null;
-  const [file, setFile] = useState<File | null>(null);
-  const [copies, setCopies] = useState(String(PRINT_MIN_COPIES));
+  // Back from a payment setup failure (spec: back one page), the document, copies and address are still there.
+  const [returning] = useState(pendingPrint);
+  const [file, setFile] = useState<File | null>(returning?.file ?? null);
+  const [copies, setCopies] = useState(String(returning?.quote.copies ?? PRINT_MIN_COPIES));
   const [quote, setQuote] = useState<PrintQuote | null>(null);
   const [pricing, setPricing] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [address, setAddress] = useState<ShippingAddress>(EMPTY_ADDRESS);
+  const [address, setAddress] = useState<ShippingAddress>(returning?.address ?? EMPTY_ADDRESS);
   const fileInput = useRef<HTMLInputElement>(null);
   const copiesNumber = Number(copies);
   const copiesValid = Number.isInteger(copiesNumber) && copiesNumber >= PRINT_MIN_COPIES && copiesNumber <= MAX_COPIES;
@@ -95,6 +97,10 @@ export function PrintingPage() {
 
   const hasDocument = Boolean(file || bookId);
   const ready = hasDocument && addressComplete(address);
+  // Copies changed and the new quote is not there yet (the request waits 300 ms for typing to stop): the shown price is stale.
+  const stale = quote !== null && copiesValid && quote.copies !== copiesNumber;
+  const waiting = pricing || stale;
+  const payable = quote !== null && copiesValid && !waiting;
   const money = (value: number) => formatPrice(value, i18n.language, quote?.currency ?? 'EUR');
 
   const submit = () => {
@@ -112,9 +118,11 @@ export function PrintingPage() {
             {bookId ? (
               <>
                 <p className={styles.hint}>{t('source.book_hint')}</p>
-                <Button variant="secondary" onClick={() => setParams({})}>
-                  {t('source.use_document')}
-                </Button>
+                <div className={styles.sourceSwitch}>
+                  <Button variant="secondary" onClick={() => setParams({})}>
+                    {t('source.use_document')}
+                  </Button>
+                </div>
               </>
             ) : (
               <>
@@ -198,10 +206,10 @@ export function PrintingPage() {
         </div>
 
         <aside>
-          <section className={styles.panel} aria-labelledby="print-quote" aria-busy={pricing}>
+          <section className={styles.panel} aria-labelledby="print-quote" aria-busy={waiting}>
             <h2 id="print-quote">{t('quote.heading')}</h2>
-            {pricing ? <p role="status">{t('quote.pricing')}</p> : null}
-            {!pricing && quote ? (
+            {waiting ? <p role="status">{t('quote.pricing')}</p> : null}
+            {!waiting && quote ? (
               <>
                 <dl className={styles.quote}>
                   <dt>{t('quote.pages_label')}</dt>
@@ -213,18 +221,17 @@ export function PrintingPage() {
                     {money(quote.price)}
                   </dd>
                 </dl>
-                <p className={styles.hint}>
-                  {t('quote.detail', { copy: money(quote.copyPrice), shipping: money(quote.shipping) })} {t('quote.tax')}
-                </p>
+                <p className={styles.detail}>{t('quote.detail', { copy: money(quote.copyPrice), shipping: money(quote.shipping) })}</p>
+                <p className={styles.hint}>{t('quote.tax')}</p>
                 {quote.blankPages > 0 ? (
                   <p className={styles.note}>{t('quote.padded', { content: quote.contentPages, blank: quote.blankPages })}</p>
                 ) : null}
               </>
             ) : null}
-            {!pricing && !quote ? <p className={styles.hint}>{t('quote.empty')}</p> : null}
+            {!waiting && !quote ? <p className={styles.hint}>{t('quote.empty')}</p> : null}
             <div className={styles.actions}>
               {ready ? (
-                <Button onClick={submit} disabled={pricing || !quote} busy={pricing}>
+                <Button onClick={submit} disabled={!payable} busy={waiting}>
                   {t('submit.button')}
                 </Button>
               ) : (
