@@ -265,6 +265,11 @@ describe('printed copies through the API', { timeout: 240_000 }, () => {
     expect((await get(`/api/printingPaymentStatusCallback/${form.order_id}`, stranger)).statusCode).toBe(404);
     expect((await submit(stranger, fields, docx)).statusCode).toBe(404);
 
+    // A paid order answers for its own quote only: another quote of the same author is refused.
+    const otherQuote = (await upload(user, { name: 'Autre.docx', data: await docxPlain(['Autre livre.']) })).json().success;
+    const mismatch = await submit(user, { ...fields, quote_id: otherQuote.quote_id, copies: '5' });
+    expect(mismatch.statusCode).toBe(409);
+    expect(mismatch.json().code).toBe('printing.quote_mismatch');
     expect((await submit(user, { ...fields, copies: '6' }, docx)).statusCode).toBe(409);
     expect((await submit(user, fields, await docxPlain(['Another book.']))).statusCode).toBe(409);
     const { phone: _phone, ...noPhone } = fields;
