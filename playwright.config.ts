@@ -52,6 +52,9 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       CAPTCHA_PROVIDER: 'none',
       NODE_ENV: 'test',
+      // the footer's support line shows only when configured (e2e/site.spec.ts, foundation.spec.ts)
+      SUPPORT_PHONE: '+44 20 7946 0000',
+      OPERATOR_EMAIL: 'operator@plume.example',
       WEB_DIST_DIR: process.env.WEB_DIST_DIR ?? 'dist/web',
       ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     },

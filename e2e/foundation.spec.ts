@@ -34,9 +34,9 @@ test.describe('routing, languages and the story choice', () => {
     await expect(nav.getByRole('link', { name: 'Carte cadeau' })).toHaveAttribute('href', '/fr/gift-card');
     await expect(nav.getByRole('link', { name: 'Créer un compte' })).toHaveAttribute('href', '/fr/register');
     await expect(nav.getByRole('link', { name: 'Se connecter' })).toHaveAttribute('href', '/fr/login');
-    // footer: marketing links in the page's language, social links, no phone line for visitors
+    // footer: the site's own pages in the page's language, social links, no phone line for visitors
     const footer = page.getByTestId('site-footer');
-    await expect(footer.getByRole('link', { name: 'Mentions légales' })).toHaveAttribute('href', 'https://plume.example/fr/legal-notice');
+    await expect(footer.getByRole('link', { name: 'Mentions légales' })).toHaveAttribute('href', '/fr/legal-notice');
     await expect(footer.getByRole('link', { name: /Instagram/ })).toHaveAttribute('target', '_blank');
     await expect(footer.getByTestId('footer-phone')).toHaveCount(0);
 

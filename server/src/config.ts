@@ -110,6 +110,21 @@ const EnvSchema = z
     /** https://api.lulu.com, or https://api.sandbox.lulu.com (jobs never printed). */
     LULU_API_URL: z.url().default('https://api.sandbox.lulu.com'),
     LULU_SHIPPING_LEVEL: z.enum(['MAIL', 'PRIORITY_MAIL', 'GROUND', 'EXPEDITED', 'EXPRESS']).default('MAIL'),
+    // the site's own pages (issue 16): each footer link is the built-in page unless pointed elsewhere
+    HOW_IT_WORKS_URL: optionalUrl,
+    FAQ_URL: optionalUrl,
+    /** There is no built-in blog: the footer shows the link only when this is set. */
+    BLOG_URL: optionalUrl,
+    CONTACT_URL: optionalUrl,
+    TERMS_URL: optionalUrl,
+    PRIVACY_URL: optionalUrl,
+    LEGAL_URL: optionalUrl,
+    /** Shown in the footer to signed-in users only when set. */
+    SUPPORT_PHONE: optional,
+    /** The legal notice's publisher; the contact form writes to OPERATOR_EMAIL. */
+    OPERATOR_NAME: z.string().default('Plume'),
+    OPERATOR_ADDRESS: optional,
+    OPERATOR_EMAIL: z.string().default('contact@plume.local'),
     /** How often the server looks for subscriptions due for renewal or lapse (0: never, e.g. tests). */
     SUBSCRIPTION_CHECK_INTERVAL_MS: z.coerce.number().int().min(0).default(3_600_000),
   })

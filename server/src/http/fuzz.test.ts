@@ -14,6 +14,7 @@ import { generationApi } from '@common/api/generation';
 import { healthApi } from '@common/api/health';
 import { luluWebhookApi, printingApi } from '@common/api/printing';
 import { giftsApi, paymentsApi, subscriptionsApi } from '@common/api/payments';
+import { siteApi } from '@common/api/site';
 import { speechApi, voiceSampleApi } from '@common/api/speech';
 import { workspaceApi } from '@common/api/workspace';
 import { writingApi } from '@common/api/writing';
@@ -50,6 +51,7 @@ const declared: Record<string, Call> = {
   ...voiceSampleApi,
   ...workspaceApi,
   ...writingApi,
+  ...siteApi,
 };
 
 /**

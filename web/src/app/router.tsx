@@ -33,6 +33,13 @@ const AudiobookPage = page(() => import('../features/audiobook/pages/audiobook-p
 const ThankYouPurchasePage = page(() => import('../features/payments/pages/thank-you-purchase-page'), 'ThankYouPurchasePage');
 const PrintingPage = page(() => import('../features/printing/pages/printing-page'), 'PrintingPage');
 const PrintingPaymentPage = page(() => import('../features/printing/pages/printing-payment-page'), 'PrintingPaymentPage');
+const sitePages = () => import('../features/site/pages/site-page');
+const TermsPage = page(sitePages, 'TermsPage');
+const PrivacyPage = page(sitePages, 'PrivacyPage');
+const LegalNoticePage = page(sitePages, 'LegalNoticePage');
+const FaqPage = page(sitePages, 'FaqPage');
+const HowItWorksPage = page(sitePages, 'HowItWorksPage');
+const ContactPage = page(() => import('../features/site/pages/contact-page'), 'ContactPage');
 
 /** `/` and unknown paths: the story choice in the current language (i18n.ts starts it on the arrival language). */
 function Arrival() {
@@ -104,6 +111,12 @@ export const router = createBrowserRouter([
       { path: 'audiobook-payment', element: <AudiobookPaymentPage /> },
       { path: 'thankyou/purchase', element: <ThankYouPurchasePage /> },
       { path: 'thankyou/register', element: <ThankYouRegisterPage /> },
+      { path: 'terms', element: <TermsPage /> },
+      { path: 'privacy', element: <PrivacyPage /> },
+      { path: 'legal-notice', element: <LegalNoticePage /> },
+      { path: 'faq', element: <FaqPage /> },
+      { path: 'how-it-works', element: <HowItWorksPage /> },
+      { path: 'contact', element: <ContactPage /> },
       { path: '*', element: <Arrival /> },
     ],
   },

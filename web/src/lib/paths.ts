@@ -1,4 +1,5 @@
 import type { Language } from '@common/constants';
+import type { SiteLink } from '@common/schemas/site';
 
 /** Every client URL is built here, so a route's path lives in one place. */
 export const paths = {
@@ -28,4 +29,6 @@ export const paths = {
   /** With a book id: "print this book" (the book's own typesetting, no upload). */
   printing: (lng: Language, bookId?: number) => `/${lng}/printing${bookId ? `?book=${bookId}` : ''}`,
   printingPayment: (lng: Language) => `/${lng}/printing-payment`,
+  /** The site's own pages (terms, privacy, legal notice, FAQ, how it works, contact). */
+  site: (lng: Language, page: SiteLink) => `/${lng}/${page}`,
 };

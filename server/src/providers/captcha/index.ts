@@ -91,9 +91,16 @@ export function recaptcha(verifyUrl: string, secretKey: string): Captcha {
   };
 }
 
-/** The HMAC key of signed challenges: SECRET_KEY (needed with several nodes), else random per start. */
+const startSecrets = new WeakMap<object, string>();
+
+/**
+ * The HMAC key of signed challenges: SECRET_KEY (needed with several nodes), else random per start
+ * — one per configuration, so every form of one app (register, sign-in, contact) verifies the
+ * challenges `/captchaChallenge` signed.
+ */
 export function captchaSecret(config: Pick<Config, 'SECRET_KEY'>): string {
-  return config.SECRET_KEY
-    ? crypto.createHmac('sha256', config.SECRET_KEY).update('altcha').digest('hex')
-    : crypto.randomBytes(32).toString('hex');
+  if (config.SECRET_KEY) return crypto.createHmac('sha256', config.SECRET_KEY).update('altcha').digest('hex');
+  let secret = startSecrets.get(config);
+  if (!secret) startSecrets.set(config, (secret = crypto.randomBytes(32).toString('hex')));
+  return secret;
 }

@@ -9,6 +9,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Where an answer goes (the contact form: the visitor who wrote). */
+  replyTo?: string;
   attachments?: Array<{ filename: string; content: Buffer; contentType: string }>;
 }
 

@@ -1,26 +1,4 @@
-import type { Language } from '@common/constants';
-
-/**
- * Addresses outside the app, built in one place: the marketing site (one page per language) and the
- * product's social accounts.
- */
-export const MARKETING_SITE_URL = 'https://plume.example';
-
-const marketingSlugs = {
-  solution: 'solution',
-  faq: 'faq',
-  blog: 'blog',
-  contact: 'contact',
-  terms: 'terms-of-service',
-  privacy: 'data-protection-policy',
-  legal: 'legal-notice',
-} as const;
-export type MarketingPage = keyof typeof marketingSlugs;
-
-export function marketingUrl(lng: Language, page: MarketingPage): string {
-  return `${MARKETING_SITE_URL}/${lng}/${marketingSlugs[page]}`;
-}
-
+/** The product's social accounts (the site's own pages and their overrides: features/site/site-links.ts). */
 export const SOCIAL_LINKS = [
   { network: 'facebook', name: 'Facebook', url: 'https://www.facebook.com/plume.example' },
   { network: 'instagram', name: 'Instagram', url: 'https://www.instagram.com/plume.example' },

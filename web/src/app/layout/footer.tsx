@@ -1,7 +1,11 @@
 import type { ComponentType, SVGProps } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { SiteLink } from '@common/schemas/site';
+import { useSiteSettings } from '../../features/site/api/site-calls';
+import { siteHref } from '../../features/site/site-links';
 import { useAuth } from '../auth';
-import { marketingUrl, SOCIAL_LINKS, type MarketingPage, type SocialNetwork } from './external-links';
+import { SOCIAL_LINKS, type SocialNetwork } from './external-links';
 import { FacebookIcon, FeatherIcon, InstagramIcon, LinkedInIcon, PhoneIcon, YouTubeIcon } from './icons';
 import { useCurrentLanguage } from './use-current-language';
 import styles from './footer.module.css';
@@ -13,11 +17,11 @@ const socialIcons: Record<SocialNetwork, ComponentType<SVGProps<SVGSVGElement>>>
   linkedin: LinkedInIcon,
 };
 
-const columns: Array<{ title: string; pages: Array<{ page: MarketingPage; label: string }> }> = [
+const columns: Array<{ title: string; pages: Array<{ page: SiteLink; label: string }> }> = [
   {
     title: 'footer.discover',
     pages: [
-      { page: 'solution', label: 'footer.solution' },
+      { page: 'how-it-works', label: 'footer.solution' },
       { page: 'faq', label: 'footer.faq' },
       { page: 'blog', label: 'footer.blog' },
     ],
@@ -28,17 +32,21 @@ const columns: Array<{ title: string; pages: Array<{ page: MarketingPage; label:
     pages: [
       { page: 'terms', label: 'footer.terms' },
       { page: 'privacy', label: 'footer.privacy' },
-      { page: 'legal', label: 'footer.legal_notice' },
+      { page: 'legal-notice', label: 'footer.legal_notice' },
     ],
   },
 ];
 
-/** The site footer (spec section 2): marketing-site links, the phone line for signed-in users, social links. */
+/**
+ * The site footer (spec section 2): the site's own pages (or the operator's external addresses,
+ * `{PAGE}_URL`), the support phone for signed-in users when SUPPORT_PHONE is set, social links.
+ */
 export function Footer() {
   const { t } = useTranslation();
   const { isLoggedIn } = useAuth();
   const lng = useCurrentLanguage();
-  const phone = t('footer.phone');
+  const { data: settings } = useSiteSettings();
+  const phone = settings?.support_phone;
 
   return (
     <footer className={styles.footer} data-testid="site-footer">
@@ -51,7 +59,7 @@ export function Footer() {
             {t('app_name')}
           </p>
           <p className={styles.tagline}>{t('footer.tagline')}</p>
-          {isLoggedIn ? (
+          {isLoggedIn && phone ? (
             <p className={styles.phone} data-testid="footer-phone">
               <PhoneIcon />
               <span>
@@ -69,13 +77,23 @@ export function Footer() {
             <div key={column.title} className={styles.column}>
               <h2 className={styles.columnTitle}>{t(column.title)}</h2>
               <ul role="list" className={styles.list}>
-                {column.pages.map(({ page, label }) => (
-                  <li key={page}>
-                    <a href={marketingUrl(lng, page)} className={styles.link}>
-                      {t(label)}
-                    </a>
-                  </li>
-                ))}
+                {column.pages.map(({ page, label }) => {
+                  const target = siteHref(settings, lng, page);
+                  if (!target) return null;
+                  return (
+                    <li key={page}>
+                      {target.external ? (
+                        <a href={target.href} className={styles.link} rel="noopener">
+                          {t(label)}
+                        </a>
+                      ) : (
+                        <Link to={target.href} className={styles.link}>
+                          {t(label)}
+                        </Link>
+                      )}
+                    </li>
+                  );
+                })}
               </ul>
             </div>
           ))}

@@ -5,7 +5,7 @@ import { toast } from 'react-toastify';
 import { EMAIL_MAX_LENGTH } from '@common/constants';
 import { languageOfPath } from '@common/languages';
 import { PASSWORD_MIN_LENGTH } from '@common/schemas/auth';
-import { marketingUrl } from '../../../app/layout/external-links';
+import { useSiteHref } from '../../site/site-links';
 import { Button } from '../../../components/button';
 import { Screen } from '../../../components/screen';
 import { TextField } from '../../../components/text-field';
@@ -39,6 +39,7 @@ export function RegisterPage() {
   const complete = useCompleteSignIn();
   const [values, setValues] = useState(empty);
   const [terms, setTerms] = useState(false);
+  const termsLink = useSiteHref(lng, 'terms');
   const [captcha, setCaptcha] = useState<string | undefined>();
   const [captchaGeneration, setCaptchaGeneration] = useState(0);
   const [errors, setErrors] = useState<Errors>({});
@@ -216,7 +217,7 @@ export function RegisterPage() {
             <Trans
               t={t}
               i18nKey="terms_label"
-              components={{ terms: <a href={marketingUrl(lng, 'terms')} target="_blank" rel="noreferrer" className={styles.link} /> }}
+              components={{ terms: <a href={termsLink?.href} target="_blank" rel="noopener" className={styles.link} /> }}
             />
           </CheckboxField>
           <div className={styles.actions}>

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { languageOfPath } from '@common/languages';
-import { marketingUrl } from '../../../app/layout/external-links';
+import { useSiteHref } from '../../site/site-links';
 import { Button } from '../../../components/button';
 import { Screen } from '../../../components/screen';
 import { paths } from '../../../lib/paths';
@@ -13,6 +13,7 @@ export function ThankYouRegisterPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const lng = languageOfPath(location.pathname);
+  const contactLink = useSiteHref(lng, 'contact');
   const state = (location.state ?? {}) as { email?: string; service_session_id?: number | null };
   const next = state.service_session_id ? paths.questions(lng, state.service_session_id) : paths.myBooks(lng);
 
@@ -33,7 +34,7 @@ export function ThankYouRegisterPage() {
         <p>{state.email ? t('thanks_with_email', { email: state.email }) : t('thanks_without_email')}</p>
         <p className={styles.muted}>
           {t('thanks_help')}{' '}
-          <a href={marketingUrl(lng, 'contact')} className={styles.link} target="_blank" rel="noreferrer">
+          <a href={contactLink?.href} className={styles.link} target="_blank" rel="noopener">
             {t('contact_us')}
           </a>
         </p>

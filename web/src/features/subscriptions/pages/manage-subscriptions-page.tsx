@@ -5,7 +5,7 @@ import { toast } from 'react-toastify';
 import type { Language } from '@common/constants';
 import type { SubscriptionDetails } from '@common/schemas/payments';
 import type { Plan } from '@common/schemas/plans';
-import { marketingUrl } from '../../../app/layout/external-links';
+import { useSiteHref } from '../../site/site-links';
 import { useCurrentLanguage } from '../../../app/layout/use-current-language';
 import { Button } from '../../../components/button';
 import { Loader } from '../../../components/loader';
@@ -45,6 +45,7 @@ function Offer({ plan, lng }: { plan: Plan | null; lng: Language }) {
   const { t } = useTranslation('subscriptions');
   const navigate = useNavigate();
   const [accepted, setAccepted] = useState(false);
+  const termsLink = useSiteHref(lng, 'terms');
   return (
     <div className={styles.card} data-state="unsubscribed">
       <p className={styles.muted}>{t('offer_lead')}</p>
@@ -59,7 +60,7 @@ function Offer({ plan, lng }: { plan: Plan | null; lng: Language }) {
         <input type="checkbox" checked={accepted} onChange={(e) => setAccepted(e.target.checked)} />
         <span>
           {t('terms_before')}{' '}
-          <a href={marketingUrl(lng, 'terms')} target="_blank" rel="noreferrer">
+          <a href={termsLink?.href} target="_blank" rel="noopener">
             {t('terms_link')}
           </a>
         </span>

@@ -1,0 +1,25 @@
+import type { Language } from '@common/constants';
+import type { SiteLink, SiteSettings } from '@common/schemas/site';
+import { paths } from '../../lib/paths';
+import { useSiteSettings } from './api/site-calls';
+
+/** A footer (or terms) link: the operator's external address when configured, else the built-in page. */
+export type SiteHref = { href: string; external: boolean };
+
+/**
+ * Where `link` goes: the configured address (external), else `/{lng}/{link}`. The blog has no
+ * built-in page: without BLOG_URL it is null (not shown). Before the settings arrive, the built-in
+ * page is used (the blog waits).
+ */
+export function siteHref(settings: SiteSettings | undefined, lng: Language, link: SiteLink): SiteHref | null {
+  const configured = settings?.links[link];
+  if (configured) return { href: configured, external: true };
+  if (link === 'blog') return null;
+  return { href: paths.site(lng, link), external: false };
+}
+
+/** `siteHref` for the current settings (asked once per visit). */
+export function useSiteHref(lng: Language, link: SiteLink): SiteHref | null {
+  const { data } = useSiteSettings();
+  return siteHref(data, lng, link);
+}
