@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DESCRIPTION_MAX_LENGTH, DESCRIPTION_MIN_LENGTH, NEW_BOOK_TOOL_ID, type Language } from '@common/constants';
+import { NEW_BOOK_TOOL_ID, type Language } from '@common/constants';
+import { startTextProblem } from '@common/rules/book-start';
 import { bookTypeOf } from '@common/rules/book-type';
 import { forcedLengthOf } from '@common/rules/forced-length';
 import { IdParam } from '@common/schemas/api';
@@ -102,13 +103,8 @@ export async function createBook(ctx: AppContext, { form, lng, owner, tailor }: 
   const kind = bookTypeOf(category.id);
   const subject = (fields.another_story_subject ?? '').trim();
   const description = (fields.description ?? (kind === 'autobiography' ? fields.another_story_subject : '') ?? '').trim();
-  if (kind === 'autobiography') {
-    if (!document && description.length < DESCRIPTION_MIN_LENGTH) throw badRequest('books.description_too_short');
-    if (description.length >= DESCRIPTION_MAX_LENGTH) throw badRequest('books.description_too_long');
-  } else {
-    if (!document && subject === '') throw badRequest('books.subject_required');
-    if (subject.length >= DESCRIPTION_MAX_LENGTH) throw badRequest('books.subject_too_long');
-  }
+  const textProblem = startTextProblem(kind, { description, subject, hasDocument: Boolean(document) });
+  if (textProblem) throw badRequest(`books.${textProblem}`);
 
   const bookName = (fields.book_name ?? '').trim() || presentGeneralCategory(category, lng).name;
   const nameProblem = bookNameProblem(bookName);

@@ -1,4 +1,5 @@
-import { DESCRIPTION_MAX_LENGTH, DESCRIPTION_MIN_LENGTH, type BookType } from '@common/constants';
+import type { BookType } from '@common/constants';
+import { startTextProblem } from '@common/rules/book-start';
 
 export interface StartForm {
   kind: BookType;
@@ -14,20 +15,13 @@ export interface StartForm {
 /** Field → i18n key (books namespace) of what is wrong, in the order the fields appear. */
 export type StartErrors = Partial<Record<'tool' | 'type' | 'description' | 'subject' | 'length', string>>;
 
-/** The start-writing rules of spec section 5 (the server checks them again). */
+/** The start-writing rules of spec section 5; the text rule is createBook's own (common/rules/book-start.ts). */
 export function validateStart(form: StartForm): StartErrors {
   const errors: StartErrors = {};
   if (!form.newBook && form.toolId === null) errors.tool = 'options.select_required';
   if (form.typeId === null) errors.type = 'options.select_required';
-  if (form.kind === 'autobiography') {
-    const length = form.description.trim().length;
-    if (length >= DESCRIPTION_MAX_LENGTH) errors.description = 'options.description_too_long';
-    else if (!form.hasDocument && length < DESCRIPTION_MIN_LENGTH) errors.description = 'options.description_too_short';
-  } else if (!form.hasDocument && form.subject.trim() === '') {
-    errors.subject = 'options.subject_required';
-  } else if (form.subject.trim().length >= DESCRIPTION_MAX_LENGTH) {
-    errors.subject = 'options.subject_too_long';
-  }
+  const textProblem = startTextProblem(form.kind, form);
+  if (textProblem) errors[form.kind === 'autobiography' ? 'description' : 'subject'] = `options.${textProblem}`;
   if (form.lengthId === null) errors.length = 'options.select_required';
   return errors;
 }
