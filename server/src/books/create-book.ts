@@ -18,7 +18,7 @@ import { DEFAULT_FIDELITY } from '../generation/service';
 import { checkCover } from './cover';
 import { storeSessionImage } from './files';
 import type { UploadedFile } from '../http/multipart';
-import { importManuscript, type ImportedChapter } from './import';
+import { importBook, type ImportedBook, type ImportedChapter } from './import';
 import { insertSession, presentSession } from './repository';
 import { tailorBankChapters, type ChapterTailor } from './tailor';
 import { bookTexts } from './texts';
@@ -110,10 +110,9 @@ export async function createBook(ctx: AppContext, { form, lng, owner, tailor }: 
   const nameProblem = bookNameProblem(bookName);
   if (nameProblem) throw badRequest(`books.${nameProblem}`);
 
-  let imported: ImportedChapter[] = [];
-  if (document) {
-    imported = await importManuscript(document.data, document.filename);
-  }
+  let book: ImportedBook = { introduction: [], summary: [], chapters: [] };
+  if (document) book = await importBook(document.data, document.filename);
+  const imported = book.chapters;
 
   const bankChapters =
     document && IMPORT_ONLY_TOOL_ICONS.has(tool.icon_key)
@@ -161,6 +160,8 @@ export async function createBook(ctx: AppContext, { form, lng, owner, tailor }: 
     book_name: bookName,
     language: lng,
     checkpoint,
+    introduction: book.introduction.join('\n\n'),
+    book_summary: book.summary.join('\n\n'),
   });
   if (cover) await storeSessionImage(ctx, row.id, COVER_IMAGE_KEY, cover);
   return presentSession(row);

@@ -90,6 +90,9 @@ export interface NewSession {
   book_name: string;
   language: string;
   checkpoint: CheckpointData;
+  /** From an imported manuscript's 'Introduction' and 'Conclusion'/'Summary' (paragraphs joined by a blank line). */
+  introduction?: string;
+  book_summary?: string;
 }
 
 export async function insertSession(db: Db, input: NewSession): Promise<SessionRow> {
@@ -103,8 +106,8 @@ export async function insertSession(db: Db, input: NewSession): Promise<SessionR
       general_category_id: input.general_category_id,
       book_name: input.book_name,
       is_payed: 0,
-      introduction: '',
-      book_summary: '',
+      introduction: input.introduction ?? '',
+      book_summary: input.book_summary ?? '',
       checkpoint_data: JSON.stringify(input.checkpoint),
       language: input.language,
       version: 1,

@@ -65,21 +65,24 @@ async function checkArchive(buffer: Buffer): Promise<void> {
   }
 }
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
 
 function toText(html: string): string {
-  return html
-    .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<[^>]+>/g, '')
-    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (match, entity: string) => {
-      if (entity[0] === '#') {
-        const code = entity[1].toLowerCase() === 'x' ? parseInt(entity.slice(2), 16) : parseInt(entity.slice(1), 10);
-        return Number.isFinite(code) && code > 0 && code < 0x110000 ? String.fromCodePoint(code) : '';
-      }
-      return ENTITIES[entity.toLowerCase()] ?? match;
-    })
-    .replace(/[ \t\u00a0]+/g, ' ')
-    .trim();
+  return (
+    html
+      .replace(/<br\s*\/?>/gi, '\n')
+      .replace(/<[^>]+>/g, '')
+      .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (match, entity: string) => {
+        if (entity[0] === '#') {
+          const code = entity[1].toLowerCase() === 'x' ? parseInt(entity.slice(2), 16) : parseInt(entity.slice(1), 10);
+          return Number.isFinite(code) && code > 0 && code < 0x110000 ? String.fromCodePoint(code) : '';
+        }
+        return ENTITIES[entity.toLowerCase()] ?? match;
+      })
+      // runs of ordinary spaces collapse; no-break spaces (French « », ; : ? !) are the author's typography and stay
+      .replace(/[ \t]+/g, ' ')
+      .trim()
+  );
 }
 
 /** mammoth's HTML → blocks: headings h1–h6, paragraphs and list items, page breaks (mapped to <hr>). */

@@ -112,3 +112,128 @@ function mergeTail(chapters: ImportedChapter[]): ImportedChapter[] {
   if (current) merged.push(current);
   return merged;
 }
+
+/** A manuscript read as a book: its introduction and summary apart from its chapters. */
+export interface ImportedBook {
+  introduction: string[];
+  summary: string[];
+  chapters: ImportedChapter[];
+}
+
+const fold = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[\s\u00a0]+/g, ' ')
+    .trim();
+
+/** The table of contents' heading, in the four languages and the usual variants. */
+const CONTENTS = /^(contents|table of contents|table des matieres|sommaire|indice|tabla de contenidos?|sommario)$/;
+/** A chapter's label line ("CHAPTER 3", "Chapitre 3", "Capítulo III", "Capitolo 12: …"), with what follows it. */
+const CHAPTER_LABEL = /^(chapter|chapitre|capitulo|capitolo)\s+(\d+|[ivxlc]+)\b\s*[.:—–-]?\s*(.*)$/;
+const INTRODUCTION = /^(introduction|introduccion|introduzione|intro|prologue|prologo|foreword|avant-propos|preface|prefacio|prefazione)$/;
+const SUMMARY = /^(conclusion|conclusione|conclusiones|summary|resume|resumen|riassunto|sintesi|epilogue|epilogo)$/;
+/** A copyright line of a title page. */
+const RIGHTS = /^(©|\(c\)\s)|copyright|tous droits reserves|all rights reserved|todos los derechos reservados|tutti i diritti riservati/;
+
+const textOf = (b: Block) => (b.kind === 'page_break' ? '' : fold(b.text));
+/** A contents entry: the title, then dot leaders, a tab or spaces and a page number (Word's field), or the bare title. */
+const entryTitle = (text: string) => fold(text.replace(/[\s.…·_-]*\t?\s*\d+\s*$/, ''));
+
+/**
+ * What a manuscript holds before and around its chapters that is not a chapter: the title page and
+ * copyright lines before a table of contents, the table itself (its heading and the entries that
+ * repeat later headings), and the "Chapter N" label lines a book file prints above each title.
+ * Without heading styles, "Chapter N" lines (and a lone "Introduction" or "Conclusion" line) become
+ * the headings.
+ */
+export function cleanManuscript(input: Block[]): Block[] {
+  let blocks = input;
+  const contents = blocks.findIndex((b) => b.kind === 'heading' && CONTENTS.test(textOf(b)));
+  if (contents >= 0) {
+    const later = new Set(
+      blocks
+        .slice(contents + 1)
+        .filter((b) => b.kind === 'heading')
+        .map(textOf),
+    );
+    let end = contents + 1;
+    while (
+      end < blocks.length &&
+      blocks[end]!.kind !== 'heading' &&
+      (blocks[end]!.kind === 'page_break' ||
+        later.has(entryTitle((blocks[end] as { text: string }).text)) ||
+        (CHAPTER_LABEL.test(textOf(blocks[end]!)) && later.size > 0))
+    )
+      end += 1;
+    blocks = blocks.slice(end);
+  } else {
+    // a title page with a copyright line before the first heading is not an opening chapter
+    const first = blocks.findIndex((b) => b.kind === 'heading');
+    if (first > 0 && blocks.slice(0, first).some((b) => RIGHTS.test(textOf(b)))) blocks = blocks.slice(first);
+  }
+
+  if (!blocks.some((b) => b.kind === 'heading')) blocks = promoteLabels(blocks);
+
+  // "CHAPTER 3" printed just above a chapter's heading
+  return blocks.filter((b, i) => {
+    const next = blocks[i + 1];
+    return !(b.kind === 'paragraph' && next?.kind === 'heading' && CHAPTER_LABEL.test(textOf(b)) && !CHAPTER_LABEL.exec(textOf(b))![3]);
+  });
+}
+
+/** No heading styles: "Chapter N" lines (with the title after them, or on the next short line) mark the chapters. */
+function promoteLabels(blocks: Block[]): Block[] {
+  const labels = blocks.filter((b) => b.kind === 'paragraph' && CHAPTER_LABEL.test(textOf(b))).length;
+  if (labels < 2) return blocks;
+  const out: Block[] = [];
+  for (let i = 0; i < blocks.length; i += 1) {
+    const block = blocks[i]!;
+    if (block.kind !== 'paragraph') {
+      out.push(block);
+      continue;
+    }
+    const folded = textOf(block);
+    const label = CHAPTER_LABEL.exec(folded);
+    if (label) {
+      const rest = label[3] ? block.text.trim().slice(block.text.trim().length - label[3].length) : '';
+      const next = blocks[i + 1];
+      if (rest) out.push({ kind: 'heading', level: 1, text: rest });
+      else if (next?.kind === 'paragraph' && next.text.length <= 120 && !/[.!?…]$/.test(next.text.trim())) {
+        out.push({ kind: 'heading', level: 1, text: next.text.trim() });
+        i += 1;
+      } else out.push({ kind: 'heading', level: 1, text: block.text.trim() });
+    } else if (INTRODUCTION.test(folded) || SUMMARY.test(folded)) {
+      out.push({ kind: 'heading', level: 1, text: block.text.trim() });
+    } else out.push(block);
+  }
+  return out;
+}
+
+/** Chapters from a cleaned manuscript, without a chapter that repeats an earlier one word for word. */
+export function distinctChapters(chapters: ImportedChapter[]): ImportedChapter[] {
+  const seen = new Set<string>();
+  return chapters.filter((c) => {
+    const key = JSON.stringify([c.name && fold(c.name), c.paragraphs.map(fold)]);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/**
+ * A manuscript as a book: chapters as `splitIntoChapters` finds them in the cleaned text, except an
+ * 'Introduction' (or prologue, foreword…) chapter, which fills the introduction, and a 'Conclusion'
+ * or 'Summary' (or epilogue) chapter, which fills the summary — in the four languages.
+ */
+export function splitIntoBook(blocks: Block[]): ImportedBook {
+  const book: ImportedBook = { introduction: [], summary: [], chapters: [] };
+  for (const chapter of distinctChapters(splitIntoChapters(cleanManuscript(blocks)))) {
+    const name = chapter.name ? fold(chapter.name) : '';
+    if (INTRODUCTION.test(name) && !book.introduction.length && !book.chapters.length) book.introduction = chapter.paragraphs;
+    else if (SUMMARY.test(name) && !book.summary.length) book.summary = chapter.paragraphs;
+    else book.chapters.push(chapter);
+  }
+  return book;
+}
