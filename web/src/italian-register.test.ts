@@ -60,4 +60,20 @@ describe('Italian uses the formal Lei', () => {
     }
     expect(found).toEqual([]);
   });
+
+  it('in the Italian site pages (content/legal/it/*.md), line by line, labels in bold set apart', () => {
+    const found: string[] = [];
+    const folder = path.join(root, 'content/legal/it');
+    for (const file of readdirSync(folder).filter((f) => f.endsWith('.md'))) {
+      readFileSync(path.join(folder, file), 'utf8')
+        .split('\n')
+        .forEach((line, index) => {
+          // a button's own label quoted in bold ("**Scarica tutti i miei dati**") is a label, not a sentence
+          const text = line.replace(/^\s*(?:#+|[-*]|\d+\.)\s+/, '').replace(/\*\*[^*]+\*\*/g, 'Etichetta');
+          const form = informalItalian(text);
+          if (form) found.push(`content/legal/it/${file}:${index + 1}: «${form}» in "${line}"`);
+        });
+    }
+    expect(found).toEqual([]);
+  });
 });
