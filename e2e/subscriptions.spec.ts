@@ -57,6 +57,7 @@ test('subscribe with the accepted card, see the header change, then cancel to a 
   await expect(page.getByText('Thank you! Your subscription is active', { exact: false }).first()).toBeVisible();
   // the thank-you page follows after one second
   await expect(page).toHaveURL(/\/en\/thankyou\/purchase\?order=PL/);
+  await expect(page.getByText('Your subscription is active: every one of your books is unlocked for as long as it runs.')).toBeVisible();
   const events = await page.evaluate(
     () => (window.dataLayer ?? []) as Array<{ event?: string; ecommerce?: { items: Array<{ item_category: string }> } }>,
   );

@@ -13,10 +13,17 @@ export function ThankYouPurchasePage() {
   const lng = languageOfPath(location.pathname);
   const order = params.get('order');
   // A gift card's buyer arrives with the recipient's address (and may be a visitor without books).
-  const giftEmail = (location.state as { gift_email?: string } | null)?.gift_email;
+  const arrival = location.state as { gift_email?: string; subscription?: boolean } | null;
+  const giftEmail = arrival?.gift_email;
   if (!order) return <Navigate to="/" replace />;
   return (
-    <Screen title={t('thanks.title')} width="narrow" lead={giftEmail ? t('thanks.lead_gift', { email: giftEmail }) : t('thanks.lead')}>
+    <Screen
+      title={t('thanks.title')}
+      width="narrow"
+      lead={
+        giftEmail ? t('thanks.lead_gift', { email: giftEmail }) : arrival?.subscription ? t('thanks.lead_subscription') : t('thanks.lead')
+      }
+    >
       <p>{t('thanks.order', { order })}</p>
       <p className={styles.links}>
         <Link to={paths.myBooks(lng)}>{t('thanks.my_books')}</Link>

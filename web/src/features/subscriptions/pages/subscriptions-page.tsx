@@ -6,14 +6,12 @@ import { subscriptionsApi } from '@common/api/payments';
 import { formatPrice } from '@common/rules/prices';
 import type { PaymentForm } from '@common/schemas/payments';
 import { useCurrentLanguage } from '../../../app/layout/use-current-language';
-import { Button } from '../../../components/button';
 import { Loader } from '../../../components/loader';
 import { Screen } from '../../../components/screen';
 import { call } from '../../../lib/api';
 import { paths } from '../../../lib/paths';
-import { ProviderForm } from '../../payments/components/provider-form';
-import { pushPaymentFailureEvent, pushPurchaseEvent } from '../../payments/lib/analytics';
-import type { ClientAnswer } from '../../payments/lib/kr-answer';
+import { Checkout } from '../../payments/components/checkout';
+import { pushPurchaseEvent } from '../../payments/lib/analytics';
 import { useRefreshSubscription, useSubscriptionDetails, useSubscriptionPlan } from '../api/subscription';
 import { PlanSummary } from '../components/plan-summary';
 import { manageSubscriptionState, type SubscriptionState } from '../lib/subscription-state';
@@ -57,52 +55,39 @@ export function SubscriptionsPage() {
               lng={lng}
             />
           </div>
-          <Checkout />
+          <SubscriptionCheckout />
         </div>
       )}
     </Screen>
   );
 }
 
-function Checkout() {
+function SubscriptionCheckout() {
   const { t } = useTranslation(['subscriptions', 'payments']);
   const lng = useCurrentLanguage();
   const navigate = useNavigate();
   const refresh = useRefreshSubscription();
-  const [form, setForm] = useState<PaymentForm | null>(null);
-  const [refused, setRefused] = useState<string | null>(null);
   const [paidOrder, setPaidOrder] = useState<string | null>(null);
-  /** Each attempt gets a new form: a refused one is closed. */
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let live = true;
-    call(subscriptionsApi.createSubscriptionPaymentForm, {})
-      .then((created) => live && setForm(created))
-      .catch(() => {
-        // The error text is already shown (the client's toast); back one page, as the spec asks.
-        if (!live) return;
-        if (((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0) navigate(-1);
-        else navigate(paths.manageSubscriptions(lng), { replace: true });
-      });
-    return () => {
-      live = false;
-    };
-  }, [attempt, lng, navigate]);
 
   useEffect(() => {
     if (!paidOrder) return;
-    const timer = window.setTimeout(() => navigate(paths.thankYouPurchase(lng, paidOrder)), SUBSCRIBED_REDIRECT_MS);
+    const timer = window.setTimeout(
+      () => navigate(paths.thankYouPurchase(lng, paidOrder), { state: { subscription: true } }),
+      SUBSCRIBED_REDIRECT_MS,
+    );
     return () => window.clearTimeout(timer);
   }, [paidOrder, lng, navigate]);
 
-  const onAnswer = async (answer: ClientAnswer) => {
-    if (answer.orderStatus !== 'PAID') {
-      pushPaymentFailureEvent('Subscription', answer.refusal ?? 'UNPAID');
-      setRefused(t(`payments:refused.${answer.refusal ?? 'default'}`, { defaultValue: t('payments:refused.default') }));
-      return;
-    }
-    const confirmation = await call(subscriptionsApi.subscriptionPaymentStatusCallback, { params: { order_id: form!.order_id } });
+  const createForm = () =>
+    call(subscriptionsApi.createSubscriptionPaymentForm, {}).catch((error: unknown) => {
+      // The error text is already shown (the client's toast); back one page, as the spec asks.
+      if (((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0) navigate(-1);
+      else navigate(paths.manageSubscriptions(lng), { replace: true });
+      throw error;
+    });
+
+  const onPaid = async (form: PaymentForm) => {
+    const confirmation = await call(subscriptionsApi.subscriptionPaymentStatusCallback, { params: { order_id: form.order_id } });
     toast.success(t('subscriptions:subscribed'));
     pushPurchaseEvent({
       category: 'Subscription',
@@ -125,33 +110,16 @@ function Checkout() {
       </div>
     );
   }
-  if (refused) {
-    return (
-      <div className={styles.card} role="alert">
-        <p>{refused}</p>
-        <div className={styles.actions}>
-          <Button
-            variant="secondary"
-            onClick={() => {
-              setRefused(null);
-              setForm(null);
-              setAttempt((n) => n + 1);
-            }}
-          >
-            {t('payments:try_again')}
-          </Button>
-        </div>
-      </div>
-    );
-  }
-  if (!form) return <Loader />;
   return (
     <div>
-      <p className={styles.muted}>{t('subscriptions:charged_today', { price: formatPrice(form.amount, lng, form.currency) })}</p>
-      <ProviderForm
-        form={form}
-        onAnswer={(answer) => void onAnswer(answer)}
-        onError={(reason) => pushPaymentFailureEvent('Subscription', reason)}
+      <Checkout
+        formKey="subscription"
+        createForm={createForm}
+        category="Subscription"
+        onPaid={onPaid}
+        summary={(form) => (
+          <p className={styles.muted}>{t('subscriptions:charged_today', { price: formatPrice(form.amount, lng, form.currency) })}</p>
+        )}
       />
     </div>
   );
