@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newToken } from '../auth/tokens';
 import { sessionFileKey } from '../books/files';
 import { buildTestApp, createBook, createUser, type TestApp } from '../../test/helpers';
+import { startS3StandIn, type S3StandIn } from '../../test/stand-ins/s3';
 import { makeWav, multipart, readFixture } from './test-audio';
 import { VOICE_SAMPLE_KEY } from './voice-sample';
 
@@ -113,5 +114,63 @@ describe('voice sample', () => {
     const rows = await app.ctx.db.selectFrom('session_files').selectAll().where('session_id', '=', book.id).execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ key: VOICE_SAMPLE_KEY, content_type: 'audio/wav', size: second.length });
+  });
+});
+
+/**
+ * Issue 18 item 4: concurrent uploads to one book leave one whole sample, recorded with its own type
+ * and size. On a bucket whose PUT answers come back in the reverse order of arrival (the first one
+ * stored is acknowledged last), so that the uploads' steps interleave as they do between nodes.
+ */
+describe('voice sample uploads racing on an S3-compatible bucket', () => {
+  let app: TestApp;
+  let bucket: S3StandIn;
+  beforeAll(async () => {
+    bucket = await startS3StandIn({ putAnswerDelayMs: (rank) => Math.max(0, 10 - rank) * 30 });
+    app = await buildTestApp({
+      STT_PROVIDER: 'none',
+      UPLOAD_LIMIT_BYTES: 2_000_000,
+      STORAGE_PROVIDER: 's3',
+      S3_ENDPOINT: bucket.url,
+      S3_REGION: bucket.region,
+      S3_BUCKET: bucket.bucket,
+      S3_ACCESS_KEY_ID: bucket.accessKeyId,
+      S3_SECRET_ACCESS_KEY: bucket.secretAccessKey,
+    });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await bucket?.close();
+  });
+  const upload = async (headers: Record<string, string>, fields: Record<string, string>, file: { data: Buffer }) => {
+    const body = await multipart(fields, {
+      field: 'voice_sample',
+      data: file.data,
+      name: 'voice_sample.bin',
+      type: 'application/octet-stream',
+    });
+    return app.inject({ method: 'POST', url: '/api/uploadVoiceSample', headers: { ...headers, ...body.headers }, payload: body.payload });
+  };
+  const ownBook = async () => {
+    const user = await createUser(app);
+    const book = await createBook(app, { userId: user.id });
+    return { user, book, fields: { service_session_id: String(book.id) } };
+  };
+
+  it('keeps one whole sample with its own content type when 10 uploads of WAV and MP3 race (10: the rate limit)', async () => {
+    const { user, book, fields } = await ownBook();
+    // a constant-bitrate MPEG-2 layer III stream (8 kbit/s): 1 000 bytes a second after its first header
+    const mp3 = (seconds: number) => Buffer.concat([Buffer.from([0xff, 0xf3, 0x10, 0x00]), Buffer.alloc(seconds * 1000 - 4)]);
+    const samples = Array.from({ length: 10 }, (_, i) =>
+      i % 2 === 0 ? { data: makeWav(31 + i), type: 'audio/wav' } : { data: mp3(31 + i), type: 'audio/mpeg' },
+    );
+    const answers = await Promise.all(samples.map((sample) => upload(user.headers, fields, { data: sample.data })));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(samples.map(() => 200));
+    const stored = (await app.ctx.storage.get(sessionFileKey(book.id, VOICE_SAMPLE_KEY)))!;
+    const winner = samples.find((sample) => sample.data.equals(stored));
+    expect(winner, 'the stored file is one whole upload').toBeDefined();
+    const rows = await app.ctx.db.selectFrom('session_files').selectAll().where('session_id', '=', book.id).execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ key: VOICE_SAMPLE_KEY, content_type: winner!.type, size: stored.length });
   });
 });

@@ -1,5 +1,6 @@
 import { voiceSampleApi } from '@common/api/speech';
 import { VOICE_SAMPLE_MAX_SECONDS, VOICE_SAMPLE_MIN_SECONDS } from '@common/schemas/speech';
+import type { AppContext } from '../app';
 import { sessionFileKey } from '../books/files';
 import { findSessionFile, recordSessionFile } from '../books/repository';
 import { AppError, badRequest } from '../http/errors';
@@ -31,6 +32,29 @@ export function checkVoiceSample(audio: Buffer): AudioInfo & { durationSeconds: 
 }
 
 /**
+ * Records the type and size of the sample stored now, not of the one this request sent: uploads
+ * racing for one book (on one node or several) may store and record in different orders, and the
+ * record must describe the file that won. Each writer re-reads after recording until the file is
+ * the one it described; the last record is then made after the last store, so it names that file.
+ */
+async function recordStoredSample(ctx: Pick<AppContext, 'db' | 'storage'>, sessionId: number): Promise<void> {
+  const key = sessionFileKey(sessionId, VOICE_SAMPLE_KEY);
+  let stored = await ctx.storage.get(key);
+  for (let attempt = 0; stored && attempt < 10; attempt += 1) {
+    let format: AudioInfo['format'] | undefined;
+    try {
+      format = inspectAudio(stored)?.format; // checked at upload by whoever stored it
+    } catch {
+      format = undefined;
+    }
+    await recordSessionFile(ctx.db, sessionId, VOICE_SAMPLE_KEY, format ? MIME_TYPES[format] : 'application/octet-stream', stored.length);
+    const again = await ctx.storage.get(key);
+    if (again?.equals(stored)) return;
+    stored = again;
+  }
+}
+
+/**
  * The audiobook's voice sample (spec section 7, uploadVoiceSample): multipart `voice_sample` +
  * `service_session_id`, signed-in owners only (guests cannot order audiobooks) → `success: true`.
  * `GET /api/voiceSample/:id` tells whether the book has one and how long it lasts.
@@ -46,7 +70,7 @@ export const voiceSampleRoutes = routesOf(voiceSampleApi, ({ db, storage }) => (
       const contentType = MIME_TYPES[info.format];
       // same key: a new sample replaces the previous one
       await storage.put(sessionFileKey(row.id, VOICE_SAMPLE_KEY), audio, contentType);
-      await recordSessionFile(db, row.id, VOICE_SAMPLE_KEY, contentType, audio.length);
+      await recordStoredSample({ db, storage }, row.id);
       request.log.info(
         { sessionId: row.id, format: info.format, seconds: Math.round(info.durationSeconds), bytes: audio.length },
         'voice sample stored',

@@ -93,7 +93,15 @@ function listObjects(res: http.ServerResponse, keys: string[], query: URLSearchP
 }
 
 export async function startS3StandIn(
-  options: { bucket?: string; region?: string; accessKeyId?: string; secretAccessKey?: string; pageSize?: number } = {},
+  options: {
+    bucket?: string;
+    region?: string;
+    accessKeyId?: string;
+    secretAccessKey?: string;
+    pageSize?: number;
+    /** Network latency of a PUT's answer (the object is stored on arrival), by the PUT's rank: lets answers cross. */
+    putAnswerDelayMs?: (rank: number) => number;
+  } = {},
 ): Promise<S3StandIn> {
   const bucket = options.bucket ?? 'plume-test';
   const region = options.region ?? 'eu-west-3';
@@ -101,6 +109,7 @@ export async function startS3StandIn(
   const secretAccessKey = options.secretAccessKey ?? 'plume-test-secret';
   const objects: S3StandIn['objects'] = new Map();
   const requests: S3StandIn['requests'] = [];
+  let puts = 0;
 
   const standIn = await listenStandIn(async (req, res) => {
     const body = await readBody(req);
@@ -124,6 +133,7 @@ export async function startS3StandIn(
     switch (req.method) {
       case 'PUT':
         objects.set(key, { data: body, contentType: String(req.headers['content-type'] ?? 'binary/octet-stream') });
+        if (options.putAnswerDelayMs) await new Promise((resolve) => setTimeout(resolve, options.putAnswerDelayMs!(puts++)));
         return answer(200, () => send(res, 200, '', { etag: `"${crypto.createHash('md5').update(body).digest('hex')}"` }));
       case 'GET': {
         const object = objects.get(key);
