@@ -5,8 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { createTranslator } from '../../http/messages';
 import { startSmtpStandIn } from '../../../test/stand-ins/smtp';
+import { XSS_CORPUS } from '../../../test/xss-corpus';
 import { createMailer, outboxDir } from './index';
-import { composeMail } from './templates';
+import { composeMail, type MailKind } from './templates';
 
 const translate = createTranslator(loadConfig({}).localesDir);
 let smtp: Awaited<ReturnType<typeof startSmtpStandIn>>;
@@ -18,6 +19,31 @@ afterAll(async () => {
 });
 
 describe('composeMail', () => {
+  it('keeps hostile text in every placeholder of every message as text: no tag, attribute or link of its own (issue 18 item 9)', () => {
+    const kinds: MailKind[] = ['reset', 'confirm', 'welcome', 'receipt', 'gift', 'renewal_failed', 'print_order', 'audiobook_ready'];
+    const placeholders = ['address', 'amount', 'buyer', 'code', 'copies', 'date', 'email', 'from', 'item', 'name', 'pages', 'price'];
+    const more = ['rate', 'reference', 'tax', 'title', 'url'];
+    const link = 'https://plume.example/en/reset?token=abc';
+    for (const lng of ['en', 'fr', 'es', 'it'] as const) {
+      for (const kind of kinds) {
+        for (const hostile of XSS_CORPUS) {
+          const params = Object.fromEntries([...placeholders, ...more].map((name) => [name, hostile]));
+          const mail = composeMail(translate, lng, kind, 'reader@example.com', link, params);
+          // the template's own markup only: hostile tags would add names, or attributes outside these
+          const tags = [...mail.html.matchAll(/<\/?\s*([a-zA-Z][\w-]*)/g)].map((match) => match[1].toLowerCase());
+          expect(new Set(tags), `${lng} ${kind} ${hostile}`).toEqual(
+            new Set(['html', 'body', 'div', 'p', 'a', ...(tags.includes('br') ? ['br'] : [])]),
+          );
+          expect([...mail.html.matchAll(/href="([^"]*)"/g)].map((match) => match[1])).toEqual([link.replace(/&/g, '&amp;')]);
+          // inside the real tags (escaped text holds no '<'): no event handler, no script URL
+          for (const tag of mail.html.match(/<[^>]*>/g) ?? []) expect(tag).not.toMatch(/\son\w+\s*=|javascript:/i);
+          expect(mail.html).not.toContain('<![CDATA[');
+          expect(mail.subject).not.toMatch(/[\r\n]/);
+        }
+      }
+    }
+  });
+
   it('writes the reset message in the reader’s language, as text and HTML, with the link', () => {
     const link = 'http://localhost:8000/it/reset-password?token=abc';
     const message = composeMail(translate, 'it', 'reset', 'ada@example.com', link, { name: 'Ada <b>' });
