@@ -8,6 +8,7 @@ import { writeDocx } from './docx/docx';
 import { bookLabels, buildBookContent } from './book';
 import { epubcheck, fixtureContent, pdfText, translate } from './test-support';
 import { cleanText, escapeHtml } from './text';
+import { XSS_CORPUS } from '../../test/xss-corpus';
 
 describe('author text is data', () => {
   it('cleans control, bidi-override and lone-surrogate characters and escapes markup', () => {
@@ -127,5 +128,64 @@ describe('DOCX', () => {
       text.lastIndexOf(t),
     );
     expect([...order].sort((a, b) => a - b)).toEqual(order);
+  });
+});
+
+/**
+ * Issue 18 item 9: the XSS corpus in every text field an author types that reaches a book file —
+ * title, author, chapter titles, chapter text, introduction, summary — comes out as text in the PDF
+ * (pdftotext), the EPUB (EPUBCheck valid, no element of the corpus in any XHTML) and the DOCX
+ * (mammoth: the text read back, no element in its HTML).
+ */
+describe('an XSS corpus in every field of a book', () => {
+  const visible = (text: string) => cleanText(text).replace(/\uFFFD/g, '');
+  const book = () => {
+    const source = sampleBook('en', { chapters: XSS_CORPUS.length });
+    source.book_name = XSS_CORPUS.join(' ');
+    source.introduction = XSS_CORPUS.join('\n\n');
+    source.book_summary = XSS_CORPUS.join('\n\n');
+    source.checkpoint.data.forEach((chapter, index) => {
+      chapter.name = XSS_CORPUS[index];
+      chapter.generated_content = `${XSS_CORPUS.join('\n\n')}\n\n${chapter.generated_content}`;
+    });
+    return buildBookContent({ ...source, author: XSS_CORPUS[1] }, new Map(), bookLabels(translate, 'en'));
+  };
+  const ELEMENTS = /<(script|svg|iframe|circle)[\s>]|<img src=x/i;
+  /** No tag of the file (escaped text holds no '<') carries an event handler or a script URL. */
+  const inertTags = (markup: string) => (markup.match(/<[^>]*>/g) ?? []).filter((tag) => /\son\w+\s*=|javascript:/i.test(tag));
+
+  it('EPUB: valid, and every XHTML holds the corpus as escaped text only', async () => {
+    const epub = await writeEpub(book());
+    const JSZip = (await import('jszip')).default;
+    const zip = await JSZip.loadAsync(epub);
+    const pages = Object.keys(zip.files).filter((name) => name.endsWith('.xhtml'));
+    for (const name of pages) {
+      const xhtml = await zip.file(name)!.async('string');
+      expect(xhtml, name).not.toMatch(ELEMENTS);
+      expect(inertTags(xhtml), name).toEqual([]);
+    }
+    const chapter = await zip.file('OEBPS/chapter-1.xhtml')!.async('string');
+    expect(chapter).toContain('&lt;script&gt;alert(');
+    const result = await epubcheck([epub]);
+    expect(result.messages).toEqual([]);
+    expect(result.valid).toEqual([true]);
+  }, 600_000);
+
+  it('PDF: every string printed literally', async () => {
+    const { pdf } = await typesetBook(book());
+    const { text, qpdf } = await pdfText(pdf);
+    expect(qpdf).toContain('No syntax or stream encoding errors found');
+    // line breaks may hyphenate or wrap a string: compared without spaces and hyphens
+    const flat = (value: string) => value.replace(/[\s\-\u00AD\u2010]+/g, '');
+    for (const hostile of XSS_CORPUS.slice(0, 7)) expect(flat(text)).toContain(flat(visible(hostile)));
+  }, 300_000);
+
+  it('DOCX: read back as text, no element of the corpus', async () => {
+    const docx = await writeDocx(book());
+    const { value: text } = await mammoth.extractRawText({ buffer: docx });
+    for (const hostile of XSS_CORPUS) expect(text).toContain(visible(hostile));
+    const { value: html } = await mammoth.convertToHtml({ buffer: docx });
+    expect(html).not.toMatch(ELEMENTS);
+    expect(inertTags(html)).toEqual([]);
   });
 });
