@@ -36,6 +36,12 @@ describe('pitch and pace matched to the sample', () => {
     expect(highTune.pitch).toBeGreaterThan(110);
   });
 
+  it('measures a 48 kHz recording (the browser’s) as well', () => {
+    const measure = measureVoice(syntheticSample(120, 3, 6, 48_000), 48_000);
+    expect(measure.f0_hz).toBeGreaterThan(110);
+    expect(measure.f0_hz).toBeLessThan(130);
+  });
+
   it('leaves the voice as it is when nothing is heard', () => {
     expect(measureVoice(new Float32Array(16_000), 16_000)).toEqual({ f0_hz: null, syllables_per_second: null });
     expect(tuneFor(null)).toEqual({ pitch: 100, speed: 100 });

@@ -27,7 +27,21 @@ export const TUNE_LIMITS = { pitch: [60, 140], speed: [70, 140] } as const;
 const MIN_F0 = 70;
 const MAX_F0 = 400;
 
-export function measureVoice(pcm: Float32Array, sampleRate: number): VoiceMeasure {
+/** Analysis runs at most at this rate, on at most this many frames for the pitch: a 2-minute sample takes a fraction of a second. */
+const ANALYSIS_RATE = 16_000;
+const MAX_PITCH_FRAMES = 400;
+
+export function measureVoice(input: Float32Array, inputRate: number): VoiceMeasure {
+  // 0. down to ~16 kHz by averaging (a low-pass enough for voices under 400 Hz)
+  const factor = Math.max(1, Math.floor(inputRate / ANALYSIS_RATE));
+  const sampleRate = inputRate / factor;
+  const pcm = factor === 1 ? input : new Float32Array(Math.floor(input.length / factor));
+  if (factor > 1)
+    for (let i = 0; i < pcm.length; i += 1) {
+      let sum = 0;
+      for (let j = 0; j < factor; j += 1) sum += input[i * factor + j];
+      pcm[i] = sum / factor;
+    }
   // 1. pitch: 40 ms frames every 20 ms, loud enough, with a clear autocorrelation peak
   const frame = Math.round(sampleRate * 0.04);
   const hop = Math.round(sampleRate * 0.02);
@@ -43,8 +57,10 @@ export function measureVoice(pcm: Float32Array, sampleRate: number): VoiceMeasur
   if (loudest === 0) return { f0_hz: null, syllables_per_second: null };
   const speaking = (e: number) => e > loudest * 0.1;
   const pitches: number[] = [];
-  energies.forEach((energy, index) => {
-    if (!speaking(energy)) return;
+  const voicedFrames = energies.map((energy, index) => (speaking(energy) ? index : -1)).filter((index) => index >= 0);
+  const stride = Math.max(1, Math.ceil(voicedFrames.length / MAX_PITCH_FRAMES));
+  voicedFrames.forEach((index, n) => {
+    if (n % stride !== 0) return;
     const start = index * hop;
     let zero = 0;
     for (let i = start; i < start + frame; i += 1) zero += pcm[i] * pcm[i];

@@ -37,8 +37,9 @@ export const AudiobookStatusSchema = z.object({
   title: z.string(),
   cover_url: z.string().nullable(),
   order: OrderReference.nullable(),
-  /** Why making it failed, when the voice service said so (an errors-audiobook key: audiobook.voice_quota, …). */
+  /** Why making it failed, when the voice service said so (an errors-audiobook key: audiobook.voice_quota, …), and that reason in words. */
   error_code: z.string().nullable(),
+  error_message: z.string().nullable(),
 });
 export type AudiobookStatus = z.infer<typeof AudiobookStatusSchema>;
 

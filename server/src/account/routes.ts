@@ -7,7 +7,7 @@ import { buildDataZip, deleteAccount } from './service';
 /** A few downloads and deletion attempts per user and hour (a zip holds every photo; a password is checked). */
 export const ACCOUNT_RATE_LIMIT = { max: 5, windowMs: 60 * 60_000 } as const;
 
-export const accountRoutes = routesOf(accountApi, ({ db, storage }) => ({
+export const accountRoutes = routesOf(accountApi, ({ db, storage, config }) => ({
   exportMyData: {
     limit: [limitByUser(db, 'account:export', ACCOUNT_RATE_LIMIT)],
     handler: async (request, reply) => {
@@ -22,7 +22,7 @@ export const accountRoutes = routesOf(accountApi, ({ db, storage }) => ({
   deleteAccount: {
     limit: [limitByUser(db, 'account:delete', ACCOUNT_RATE_LIMIT)],
     handler: async (request, reply) => {
-      await deleteAccount({ db, storage }, request.user, request.body);
+      await deleteAccount({ db, storage, config }, request.user, request.body);
       clearSessionCookies(request, reply);
       return { success: true as const };
     },

@@ -8,6 +8,7 @@ import { deletePrintFiles } from '../printing/files';
 import { nowIso, toBool } from '../db';
 import { AppError } from '../http/errors';
 import { currentSubscription, subscriptionState } from '../subscriptions/service';
+import { deleteVoiceModel } from '../audiobook/voice-models';
 
 type Ctx = Pick<AppContext, 'db' | 'storage'>;
 
@@ -135,7 +136,11 @@ export async function buildDataZip(ctx: Ctx, userId: number): Promise<NodeJS.Rea
  * anonymised: no user, no e-mail, no payment token. An active subscription must be cancelled first
  * (its renewals are charged by the provider).
  */
-export async function deleteAccount(ctx: Ctx, requester: RequestUser, confirmation: { password?: string; email?: string }): Promise<void> {
+export async function deleteAccount(
+  ctx: Ctx & Pick<AppContext, 'config'>,
+  requester: RequestUser,
+  confirmation: { password?: string; email?: string },
+): Promise<void> {
   const { db } = ctx;
   const user = await findUserById(db, requester.id);
   if (!user) throw new AppError(404, 'not_found');
@@ -145,6 +150,9 @@ export async function deleteAccount(ctx: Ctx, requester: RequestUser, confirmati
   if (!confirmed) throw new AppError(403, user.password_hash ? 'account.wrong_password' : 'account.wrong_email');
   if (subscriptionState(await currentSubscription(db, user.id)) === 'subscribed') throw new AppError(409, 'account.subscription_active');
 
+  // cloned voices first, at their providers (a failure stops here: the account stays, to be deleted again)
+  const voices = await db.selectFrom('voice_models').select('id').where('user_id', '=', user.id).execute();
+  for (const voice of voices) await deleteVoiceModel(ctx, user.id, Number(voice.id));
   const books = await db.selectFrom('service_sessions').select('id').where('user_id', '=', user.id).execute();
   for (const book of books) await deleteBookFiles(ctx, book.id);
   // print files of documents uploaded for printing (no book), and of books already deleted

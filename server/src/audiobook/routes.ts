@@ -86,7 +86,7 @@ export const audiobookRoutes = (pay: PaymentsContext) =>
 
       audiobookStatus: async (request, reply) => {
         reply.header('cache-control', 'no-store');
-        return { success: await audiobookStatus(ctx, request.book) };
+        return { success: await audiobookStatus(ctx, request.book, request.lng) };
       },
 
       audiobookFile: async (request, reply) => {

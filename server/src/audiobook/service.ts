@@ -154,10 +154,15 @@ const audiobookKey = (audiobook: Pick<AudiobookRow, 'id' | 'service_session_id'>
   sessionFileKey(audiobook.service_session_id, `audiobook/${audiobook.id}/${file}`);
 
 /** GET audiobookStatus/{id}: the newest audiobook of the book, as its owner sees it. */
-export async function audiobookStatus(ctx: Pick<AppContext, 'db' | 'storage'>, row: SessionRow): Promise<AudiobookStatus> {
+export async function audiobookStatus(
+  ctx: Pick<AppContext, 'db' | 'storage' | 'translate'>,
+  row: SessionRow,
+  lng: Language,
+): Promise<AudiobookStatus> {
   const audiobook = await newestAudiobook(ctx, row.id);
   if (!audiobook) throw notFound('audiobook.none');
   const base = `/api/audiobookFile/${row.id}`;
+  const errorCode = audiobook.state === 'failed' && audiobook.error?.startsWith('audiobook.voice_') ? audiobook.error : null;
   const done = audiobook.state === 'done';
   const order = audiobook.order_id
     ? await ctx.db.selectFrom('orders').select('reference').where('id', '=', audiobook.order_id).executeTakeFirst()
@@ -183,15 +188,17 @@ export async function audiobookStatus(ctx: Pick<AppContext, 'db' | 'storage'>, r
     title: row.book_name,
     cover_url: hasCover ? `/api/sessionImage/${row.id}/${COVER_IMAGE_KEY}` : null,
     order: order?.reference ?? null,
-    error_code: audiobook.state === 'failed' && audiobook.error?.startsWith('audiobook.voice_') ? audiobook.error : null,
+    error_code: errorCode,
+    error_message: errorCode ? ctx.translate(lng, errorCode) : null,
   };
 }
 
 /** A stored file of the newest finished audiobook, or null. */
 export async function audiobookFile(ctx: Pick<AppContext, 'db' | 'storage'>, row: SessionRow, file: string): Promise<Buffer | null> {
   const audiobook = await newestAudiobook(ctx, row.id);
-  if (!audiobook || (audiobook.state !== 'done' && file !== 'book.mp3' && !filesOf(audiobook).some((f) => chapterFile(f.chapter) === file)))
-    return null;
+  // done: every file; still being made: the chapters already stored
+  const ready = audiobook && (audiobook.state === 'done' || filesOf(audiobook).some((f) => chapterFile(f.chapter) === file));
+  if (!ready) return null;
   if (file === 'all-chapters.zip') {
     const { default: JSZip } = await import('jszip');
     const zip = new JSZip();

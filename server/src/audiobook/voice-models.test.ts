@@ -116,6 +116,8 @@ describe('voice model with ElevenLabs', () => {
       await payAndMake(app, user, book.id);
       const status = (await get(`/api/audiobookStatus/${book.id}`, user)).json().success;
       expect(status).toMatchObject({ state: 'failed', error_code: 'audiobook.voice_quota' });
+      const inFrench = (await get(`/api/audiobookStatus/${book.id}`, user, 'fr')).json().success;
+      expect(inFrench.error_message).toMatch(/^Le quota de caractères du service vocal est épuisé/);
     } finally {
       elevenLabs.mode = 'ok';
     }
@@ -132,6 +134,15 @@ describe('voice model with ElevenLabs', () => {
     expect(res.json().code).toBe('speech.sample_too_short');
     const none = await createBook(app, { userId: user.id });
     expect((await post('/api/createVoiceModel', { service_session_id: none.id }, user)).json().code).toBe('audiobook.no_sample');
+  });
+  it('deletes the cloned voices at ElevenLabs when the account is deleted', async () => {
+    const user = await createUser(app);
+    const book = await bookWithSample(app, user);
+    expect((await post('/api/createVoiceModel', { service_session_id: book.id }, user)).statusCode).toBe(200);
+    const voiceId = [...elevenLabs.voices.keys()].at(-1)!;
+    const gone = await post('/api/deleteAccount', { email: user.email }, user);
+    expect(gone.statusCode, gone.body).toBe(200);
+    expect(elevenLabs.voices.has(voiceId)).toBe(false);
   });
 });
 

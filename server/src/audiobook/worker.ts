@@ -1,5 +1,6 @@
 import type { Language } from '@common/constants';
 import { createMp3Encoder } from 'wasm-media-encoders';
+import { concatArrays } from '../providers/voices/concat';
 import { openOfflineReader, type OfflineReader, type VoiceTune } from '../providers/voices';
 
 /**
@@ -73,11 +74,6 @@ export async function readSection(job: ReadSectionJob): Promise<ReadSectionResul
     encode(pause);
   }
   out.push(encoder.finalize().slice());
-  const mp3 = new Uint8Array(out.reduce((sum, part) => sum + part.length, 0));
-  let at = 0;
-  for (const part of out) {
-    mp3.set(part, at);
-    at += part.length;
-  }
+  const mp3 = concatArrays(out, (length) => new Uint8Array(length));
   return { mp3, durationMs: Math.round((samples * 1000) / reader.sampleRate), voice: reader.name };
 }

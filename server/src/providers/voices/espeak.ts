@@ -1,4 +1,5 @@
 import type { Language } from '@common/constants';
+import { concatArrays } from './concat';
 
 /** espeak-ng compiled to WebAssembly (GPL-3.0, see THIRD_PARTY_NOTICES.md): the fallback offline voice, 22 050 Hz mono. */
 export const ESPEAK_SAMPLE_RATE = 22_050;
@@ -28,13 +29,7 @@ export async function openEspeak(language: Language, tune: { pitch: number; spee
         if (samples?.length) parts.push(samples.slice());
         return 0;
       });
-      const out = new Int16Array(parts.reduce((sum, part) => sum + part.length, 0));
-      let at = 0;
-      for (const part of parts) {
-        out.set(part, at);
-        at += part.length;
-      }
-      return out;
+      return concatArrays(parts, (length) => new Int16Array(length));
     },
     close() {},
   };

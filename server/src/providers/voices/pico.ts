@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Language } from '@common/constants';
+import { concatArrays } from './concat';
 
 /**
  * SVOX Pico (Apache-2.0) compiled to WebAssembly, reading the voice files of Debian's
@@ -139,13 +140,7 @@ export async function openPico(langDir: string, language: Language, tune: { pitc
       } finally {
         m._free(pointer);
       }
-      const samples = new Int16Array(parts.reduce((sum, part) => sum + part.length, 0));
-      let at = 0;
-      for (const part of parts) {
-        samples.set(part, at);
-        at += part.length;
-      }
-      return samples;
+      return concatArrays(parts, (length) => new Int16Array(length));
     },
     close,
   };

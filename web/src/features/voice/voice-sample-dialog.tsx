@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
-import { VOICE_SAMPLE_MIN_SECONDS, VOICE_SAMPLE_RECORD_SECONDS } from '@common/schemas/speech';
+import type { Language } from '@common/constants';
+import { VOICE_SAMPLE_MAX_SECONDS, VOICE_SAMPLE_MIN_SECONDS, VOICE_SAMPLE_RECORD_SECONDS } from '@common/schemas/speech';
 import { Button } from '../../components/button';
 import { Modal } from '../../components/modal';
 import { uploadErrorMessage } from './api/transcribe-audio';
 import { uploadVoiceSample } from './api/upload-voice-sample';
+import { createVoiceModel, measureRecording } from '../audiobook/api/create-voice-model';
 import { Recorder } from './recorder';
 import type { Recording } from './use-recorder';
 import styles from './voice-sample-dialog.module.css';
@@ -15,6 +17,8 @@ export interface VoiceSampleDialogProps {
   onOpenChange: (open: boolean) => void;
   /** The book the audiobook is for. */
   sessionId: number;
+  /** The book's language: the text to read aloud is in it. */
+  language: Language;
   /** After a successful upload: go on to the audiobook (payment). */
   onContinue: () => void;
 }
@@ -24,8 +28,11 @@ export interface VoiceSampleDialogProps {
  * minute with the same recorder as the question cards (limit 120 s), listens back, and sends it as
  * `voice_sample`; once saved, "Continue to the audiobook".
  */
-export function VoiceSampleDialog({ open, onOpenChange, sessionId, onContinue }: VoiceSampleDialogProps) {
+export function VoiceSampleDialog({ open, onOpenChange, sessionId, language, onContinue }: VoiceSampleDialogProps) {
   const { t } = useTranslation('voice');
+  // the text to read is in the book's language, which may not be the page's (loaded on demand, no suspense)
+  const { t: tBook, ready: bookTextReady } = useTranslation('voice', { lng: language, useSuspense: false });
+  const [preparing, setPreparing] = useState(false);
   const [recording, setRecording] = useState<Recording | null>(null);
   const [uploading, setUploading] = useState(false);
   const [uploaded, setUploaded] = useState(false);
@@ -58,9 +65,29 @@ export function VoiceSampleDialog({ open, onOpenChange, sessionId, onContinue }:
     }
   };
 
+  // the voice model (cloned, or the offline voice matched to the sample's pitch and pace), then on to the payment
+  const proceed = async () => {
+    setPreparing(true);
+    try {
+      await createVoiceModel(sessionId, recording ? await measureRecording(recording.blob) : null);
+      onContinue();
+    } catch (error) {
+      console.warn('voice model', error);
+    } finally {
+      setPreparing(false);
+    }
+  };
+
   return (
     <Modal open={open} onOpenChange={handleOpenChange} title={t('sample.title')} description={t('sample.intro')}>
       <div className={styles.body} data-testid="voice-sample-dialog">
+        <p className={styles.hint}>{t('sample.length_hint', { min: VOICE_SAMPLE_MIN_SECONDS, max: VOICE_SAMPLE_MAX_SECONDS })}</p>
+        <figure className={styles.reading} lang={language}>
+          <figcaption className={styles.readingTitle}>{t('sample.read_aloud_title')}</figcaption>
+          <p className={styles.readingText} data-testid="voice-sample-text">
+            {bookTextReady ? tBook('sample.read_aloud_text') : null}
+          </p>
+        </figure>
         <Recorder
           limitSeconds={VOICE_SAMPLE_RECORD_SECONDS}
           startLabel={recording ? t('sample.record_again') : t('sample.record')}
@@ -81,7 +108,9 @@ export function VoiceSampleDialog({ open, onOpenChange, sessionId, onContinue }:
               {t('sample.saved')}
             </p>
             <div className={styles.actions}>
-              <Button onClick={onContinue}>{t('sample.continue')}</Button>
+              <Button onClick={() => void proceed()} busy={preparing}>
+                {t('sample.continue')}
+              </Button>
             </div>
           </>
         ) : recording ? (

@@ -67,6 +67,11 @@ function AudiobookView({ status, sessionId, onRetry }: { status: AudiobookStatus
           <div className={styles.bar} style={{ width: `${status.progress}%` }} />
         </div>
       ) : null}
+      {status.state === 'failed' && status.error_message ? (
+        <p className={styles.voiceNote} role="alert">
+          {status.error_message}
+        </p>
+      ) : null}
       {status.state === 'failed' || status.state === 'paid' ? (
         <Button onClick={() => void retry()}>{t(status.state === 'failed' ? 'page.retry' : 'page.start')}</Button>
       ) : null}

@@ -10,6 +10,7 @@ import { Screen } from '../../../components/screen';
 import { OrdersList } from '../../payments/components/orders-list';
 import { TextField } from '../../../components/text-field';
 import { MyDataSection } from '../../account/components/my-data-section';
+import { VoiceDataSection } from '../../audiobook/components/voice-data-section';
 import { profileQueryKey, upsertUser, useProfile } from '../api/accounts';
 import styles from '../components/auth.module.css';
 import { serverError } from '../lib/errors';
@@ -23,6 +24,7 @@ export function ProfilePage() {
     <Screen title={t('profile_title')} lead={t('profile_lead')} width="narrow">
       {profile ? <ProfileForm key={profile.id} profile={profile} /> : <Loader />}
       <OrdersList />
+      {profile ? <VoiceDataSection /> : null}
       {profile ? <MyDataSection /> : null}
       <p className={styles.centered}>
         <Button variant="ghost" onClick={() => void logout()}>

@@ -567,6 +567,7 @@ function Workspace({
         open={voiceSampleOpen}
         onOpenChange={setVoiceSampleOpen}
         sessionId={sessionId}
+        language={checkpoint.language ?? lng}
         onContinue={() => void continueToAudiobook()}
       />
       <BookPreview open={previewOpen} onOpenChange={setPreviewOpen} session={previewSession} images={images} />
