@@ -13,6 +13,8 @@ export const AudiobookQuotaSchema = z.object({
   characters_needed: z.number().int().nonnegative(),
   price: z.number().nonnegative(),
   currency: z.string(),
+  /** A made audiobook whose book was edited since: the sections read again (0-based), priced alone; null for a first audiobook. */
+  changed_chapters: z.array(z.number().int()).nullable(),
 });
 export type AudiobookQuota = z.infer<typeof AudiobookQuotaSchema>;
 

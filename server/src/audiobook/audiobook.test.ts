@@ -60,7 +60,12 @@ describe('audiobook quota and price', () => {
     const characters = res.json().success.characters_needed;
     // French typography turns the spaces inside « » into narrow no-break spaces: one character each still
     expect(characters).toBe([...spoken, ...rest].join('').length);
-    expect(res.json().success).toEqual({ characters_needed: characters, price: audiobookPrice(characters), currency: 'EUR' });
+    expect(res.json().success).toEqual({
+      characters_needed: characters,
+      price: audiobookPrice(characters),
+      currency: 'EUR',
+      changed_chapters: null,
+    });
   });
 
   it('refuses a price that is not the server’s, and charges the server’s', async () => {
@@ -167,6 +172,56 @@ describe('making the audiobook', () => {
     const status = (await get(`/api/audiobookStatus/${book.id}`, user)).json().success;
     expect(status.files).toHaveLength(4);
     expect((await get(status.files[0].url, user)).rawPayload.equals(kept)).toBe(true);
+  });
+
+  it('offers a new audiobook after edits at the price of the changed chapters only, and keeps the others', async () => {
+    const user = await createUser(app);
+    const book = await writtenBook(user);
+    await payFor(user, book.id);
+    await post('/api/generateAudiobook', { service_session_id: book.id }, user);
+    await app.ctx.queue.idle();
+    const first = await audiobookRow(book.id);
+    expect(first.state).toBe('done');
+    const unchanged = (await post('/api/checkAudiobookQuota', { service_session_id: book.id }, user)).json().success;
+    expect(unchanged).toMatchObject({ characters_needed: 0, changed_chapters: [] });
+    const refused = await post('/api/create-audiobook-payment-form', { service_session_id: book.id, price: 0 }, user);
+    expect(refused.json().code).toBe('audiobook.unchanged');
+
+    // the second chapter is rewritten
+    const row = await app.ctx.db
+      .selectFrom('service_sessions')
+      .select('checkpoint_data')
+      .where('id', '=', book.id)
+      .executeTakeFirstOrThrow();
+    const checkpoint = JSON.parse(row.checkpoint_data as string);
+    const rewritten = 'Mon père est revenu de la guerre en 1945, amaigri mais vivant.';
+    checkpoint.data[1].generated_content = rewritten;
+    await app.ctx.db
+      .updateTable('service_sessions')
+      .set({ checkpoint_data: JSON.stringify(checkpoint) })
+      .where('id', '=', book.id)
+      .execute();
+    const quota = (await post('/api/checkAudiobookQuota', { service_session_id: book.id }, user)).json().success;
+    expect(quota.changed_chapters).toEqual([2]);
+    expect(quota.characters_needed).toBe(['Chapter 2', rewritten].join('').length);
+    expect(quota.price).toBe(audiobookPrice(quota.characters_needed));
+
+    // marks the first audiobook's chapter 2 file: taken over, not read again, it comes back as is
+    const marker = Buffer.from('chapter 2 as the first audiobook stored it');
+    await app.ctx.storage.put(sessionFileKey(book.id, `audiobook/${first.id}/chapter-02.mp3`), marker, 'audio/mpeg');
+    await payFor(user, book.id);
+    await post('/api/generateAudiobook', { service_session_id: book.id }, user);
+    await app.ctx.queue.idle();
+    const second = await audiobookRow(book.id);
+    expect(second.id).not.toBe(first.id);
+    expect(second.state).toBe('done');
+    // the unchanged chapters are the first audiobook's files, taken over
+    const kept = await app.ctx.storage.get(sessionFileKey(book.id, `audiobook/${second.id}/chapter-02.mp3`));
+    expect(kept?.equals(marker)).toBe(true);
+    const reread = await app.ctx.storage.get(sessionFileKey(book.id, `audiobook/${second.id}/chapter-03.mp3`));
+    expect((await parseBuffer(reread!, 'audio/mpeg', { duration: true })).format.duration).toBeGreaterThan(1);
+    const status = (await get(`/api/audiobookStatus/${book.id}`, user)).json().success;
+    expect(status.files).toHaveLength(4);
   });
 
   it('lets a failed audiobook be made again without paying', async () => {

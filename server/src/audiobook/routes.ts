@@ -11,11 +11,11 @@ import {
   audiobookAmountCents,
   audiobookFile,
   audiobookJob,
+  chargedQuota,
   bookLanguageOf,
   audiobookStatus,
   isUnusedPayment,
   newestAudiobook,
-  quotaOf,
   startAudiobook,
 } from './service';
 import { createVoiceModel, deleteVoiceModel, deleteVoiceSample, myVoiceData } from './voice-models';
@@ -32,14 +32,14 @@ export const audiobookRoutes = (pay: PaymentsContext) =>
   routesOf(audiobookApi, (ctx) => {
     ctx.queue.handle(AUDIOBOOK_JOB, audiobookJob({ ...ctx, mailer: pay.mailer }));
     return {
-      checkAudiobookQuota: async (request) => ({ success: quotaOf(ctx, request.book) }),
+      checkAudiobookQuota: async (request) => ({ success: await chargedQuota(ctx, request.book) }),
 
       createAudiobookPaymentForm: {
         limit: [limitByUser(ctx.db, 'payment-form', FORM_LIMIT)],
         handler: async (request) => {
           const { user, book } = request;
           if (isUnusedPayment(await newestAudiobook(ctx, book.id))) throw conflict('audiobook.already_paid');
-          const amount = audiobookAmountCents(ctx, book, request.body.price);
+          const amount = await audiobookAmountCents(ctx, book, request.body.price);
           const form = await placeOrder(pay, {
             kind: 'audiobook',
             user_id: user.id,

@@ -67,9 +67,43 @@ export function quotaOf(ctx: Pick<AppContext, 'translate'>, row: SessionRow) {
   return { characters_needed: characters, price: audiobookPrice(characters), currency: AUDIOBOOK_CURRENCY };
 }
 
+/** The newest finished audiobook of a book that recorded what it read (the base of a regeneration). */
+const lastMade = (ctx: Pick<AppContext, 'db'>, sessionId: number, before?: number) => {
+  let query = ctx.db
+    .selectFrom('audiobooks')
+    .selectAll()
+    .where('service_session_id', '=', sessionId)
+    .where('state', '=', 'done')
+    .where('chapter_hashes', 'is not', null);
+  if (before !== undefined) query = query.where('id', '<', before);
+  return query.orderBy('id', 'desc').limit(1).executeTakeFirst();
+};
+const hashesOf = (audiobook: AudiobookRow | undefined): string[] =>
+  audiobook?.chapter_hashes ? (JSON.parse(audiobook.chapter_hashes) as string[]) : [];
+
+/**
+ * checkAudiobookQuota as charged: a first audiobook reads everything; once one is made, editing the
+ * book offers a new one at the price of the sections that changed (new ones included) — the others
+ * are taken over from the made one.
+ */
+export async function chargedQuota(ctx: Pick<AppContext, 'translate' | 'db'>, row: SessionRow) {
+  const made = await lastMade(ctx, row.id);
+  if (!made) return { ...quotaOf(ctx, row), changed_chapters: null };
+  const hashes = hashesOf(made);
+  const { sections } = bookSections(ctx, row);
+  const changed = sections.map((section, index) => (hashes[index] === sectionHash(section) ? -1 : index)).filter((index) => index >= 0);
+  const characters = charactersNeeded(changed.map((index) => sections[index]));
+  return { characters_needed: characters, price: audiobookPrice(characters), currency: AUDIOBOOK_CURRENCY, changed_chapters: changed };
+}
+
 /** The amount to charge: the server's price; a different price from the browser is refused (409 with the right one). */
-export function audiobookAmountCents(ctx: Pick<AppContext, 'translate'>, row: SessionRow, claimedPrice: number): number {
-  const quota = quotaOf(ctx, row);
+export async function audiobookAmountCents(
+  ctx: Pick<AppContext, 'translate' | 'db'>,
+  row: SessionRow,
+  claimedPrice: number,
+): Promise<number> {
+  const quota = await chargedQuota(ctx, row);
+  if (quota.changed_chapters?.length === 0) throw badRequest('audiobook.unchanged');
   // under half a cent (a few characters) there is nothing to charge: no order of 0 may be placed
   if (toCents(quota.price) === 0) throw badRequest('audiobook.empty');
   if (toCents(claimedPrice) !== toCents(quota.price))
@@ -242,11 +276,20 @@ export function audiobookJob(ctx: AudiobookJobContext): JobHandler {
         : undefined;
       const provider = model?.provider_voice_id ? providerOfModel(ctx.config, model.provider) : null;
       const tune = { pitch: model?.pitch ?? 100, speed: model?.speed ?? 100 };
-      await update(id, { state: 'running', chapter_hashes: JSON.stringify(sections.map(sectionHash)) });
+      const hashes = sections.map(sectionHash);
+      await update(id, { state: 'running', chapter_hashes: JSON.stringify(hashes) });
+      // a regeneration after edits takes the unchanged sections over from the audiobook made before
+      const previous = await lastMade(ctx, audiobook.service_session_id, id);
+      const previousHashes = hashesOf(previous);
+      const previousFiles = previous ? filesOf(previous) : [];
       for (let chapter = files.length; chapter < sections.length; chapter += 1) {
         const section = sections[chapter];
         let result: { mp3: Buffer; durationMs: number };
-        if (provider && model?.provider_voice_id) {
+        const kept = previous && previousHashes[chapter] === hashes[chapter] ? previousFiles.find((f) => f.chapter === chapter) : undefined;
+        const keptMp3 = kept && previous ? await ctx.storage.get(audiobookKey(previous, chapterFile(chapter))) : null;
+        if (kept && keptMp3) {
+          result = { mp3: keptMp3, durationMs: kept.duration_ms };
+        } else if (provider && model?.provider_voice_id) {
           try {
             result = await joinMp3(await speakSection(provider, model.provider_voice_id, section.paragraphs, language, signal));
           } catch (error) {

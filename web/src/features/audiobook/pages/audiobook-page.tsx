@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { audiobookApi } from '@common/api/audiobook';
 import { languageOfPath } from '@common/languages';
+import { formatPrice } from '@common/rules/prices';
 import type { AudiobookStatus } from '@common/schemas/audiobook';
 import { Button } from '../../../components/button';
 import { Loader } from '../../../components/loader';
@@ -45,10 +46,19 @@ export function AudiobookPage() {
 function AudiobookView({ status, sessionId, onRetry }: { status: AudiobookStatus; sessionId: number; onRetry: () => void }) {
   const { t } = useTranslation('audiobook');
   const lng = languageOfPath(useLocation().pathname);
+  const navigate = useNavigate();
   const retry = async () => {
     await call(audiobookApi.generateAudiobook, { body: { service_session_id: sessionId } });
     onRetry();
   };
+  // once made, edits to the book are offered read again at the price of the changed chapters only
+  const changes = useQuery({
+    queryKey: ['audiobookQuota', sessionId],
+    queryFn: () => call(audiobookApi.checkAudiobookQuota, { body: { service_session_id: sessionId } }, { quiet: true }),
+    enabled: status.state === 'done',
+    retry: false,
+  });
+  const changed = changes.data?.changed_chapters?.length && changes.data.price > 0 ? changes.data : null;
   return (
     <Screen title={status.title || t('page.title')} width="narrow" lead={t(`page.state_${status.state}`)}>
       <div className={styles.book}>
@@ -65,6 +75,17 @@ function AudiobookView({ status, sessionId, onRetry }: { status: AudiobookStatus
           aria-label={t('page.progress')}
         >
           <div className={styles.bar} style={{ width: `${status.progress}%` }} />
+        </div>
+      ) : null}
+      {changed ? (
+        <div className={styles.voiceNote} data-testid="audiobook-regenerate">
+          <p>{t('page.changed', { count: changed.changed_chapters!.length, price: formatPrice(changed.price, lng) })}</p>
+          <Button
+            variant="secondary"
+            onClick={() => navigate(paths.audiobookPayment(lng), { state: { service_session_id: sessionId, price: changed.price } })}
+          >
+            {t('page.regenerate')}
+          </Button>
         </div>
       ) : null}
       {status.state === 'failed' && status.error_message ? (
