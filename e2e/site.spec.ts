@@ -115,3 +115,18 @@ test('the contact form checks its fields, then e-mails the operator', async ({ p
     )
     .toBe(true);
 });
+
+test('login and register pass axe (0 serious or critical) at 375 and 1440 px in four languages', async ({ page }, testInfo) => {
+  test.setTimeout(240_000);
+  for (const lng of LANGUAGES) {
+    for (const width of [WIDTHS.phone, WIDTHS.desktop]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const slug of ['login', 'register']) {
+        await page.goto(`/${lng}/${slug}`);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expectNoSeriousA11yViolations(page, `${slug} ${lng} ${width}`);
+        if (width === WIDTHS.phone) await saveScreenshot(page, testInfo, `site-${slug}`, lng);
+      }
+    }
+  }
+});
