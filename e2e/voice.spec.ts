@@ -218,6 +218,9 @@ test('records the audiobook voice sample from the workspace and uploads it', asy
   const dialog = page.getByRole('dialog', { name: 'Record your voice sample' });
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText('Read a page of your book aloud for about a minute');
+  // a text to read aloud, in the book's language, and the 30–120 s bounds
+  await expect(dialog.getByTestId('voice-sample-text')).toContainText('When I was a child');
+  await expect(dialog).toContainText('Read for 30 seconds to 120 seconds');
   const recorder = dialog.getByTestId('voice-recorder');
   await dialog.getByRole('button', { name: 'Record your voice sample' }).click();
   await expect(recorder).toHaveAttribute('data-state', 'recording');
@@ -243,7 +246,11 @@ test('records the audiobook voice sample from the workspace and uploads it', asy
   expect(sample.duration_seconds).toBeGreaterThanOrEqual(30);
 
   // then on to the audiobook, with the state the Audiobook button has always passed
+  const modelMade = page.waitForResponse((res) => res.url().includes('/api/createVoiceModel'));
   await dialog.getByRole('button', { name: 'Continue to the audiobook' }).click();
+  const model = await modelMade;
+  expect(model.status(), await model.text()).toBe(200);
+  expect((await model.json()).success.voice).toBe('offline');
   await expect(page).toHaveURL(/\/en\/audiobook-payment$/);
   const state = await page.evaluate(() => (history.state as { usr?: unknown } | null)?.usr);
   expect(state).toEqual({ service_session_id: book.id, price: 0 });
