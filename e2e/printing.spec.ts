@@ -135,6 +135,13 @@ test('"print this book" from the workspace prices the book without any upload', 
   await expect(page.getByTestId('print-pages')).toHaveText('32 pages', { timeout: 60_000 });
   await expect(page.getByText('blank pages are added at the end', { exact: false })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Choose a .docx file' })).toHaveCount(0);
+
+  // My Books' print shortcut opens the same page with the same book.
+  await page.goto('/en/my-books');
+  await page.getByRole('article').filter({ hasText: 'Rose of Naples' }).getByRole('link', { name: 'Print', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/en/printing\\?book=${id}$`));
+  await expect(page.getByRole('heading', { name: 'Your book “Rose of Naples”' })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('print-pages')).toHaveText('32 pages', { timeout: 60_000 });
 });
 
 test('a payment setup failure goes back one page with the error text, the address still filled in', async ({ page, request }) => {
