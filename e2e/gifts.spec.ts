@@ -40,7 +40,7 @@ async function fillCard(page: Page, price: string) {
   await page.getByLabel('Card number').fill('4111111111111111');
   await page.getByLabel('Expiry date').fill('12/39');
   await page.getByLabel('Security code (CVC)').fill('123');
-  await page.getByRole('button', { name: `Pay ${price} €` }).click();
+  await page.getByRole('button', { name: `Pay ${price}` }).click();
 }
 
 const isPaid = async (request: APIRequestContext, auth: { authorization: string }, id: number) =>
@@ -62,9 +62,9 @@ test('a visitor buys a gift card; the card downloads; a new account redeems the 
   await page.getByRole('button', { name: 'Continue to payment' }).click();
 
   await expect(page).toHaveURL(/\/en\/gift-card-form$/);
-  await expect(page.getByTestId('payment-amount')).toContainText(`49 €, tax included. The gift card goes to ${recipient}.`);
+  await expect(page.getByTestId('payment-amount')).toContainText(`€49.00, tax included. The gift card goes to ${recipient}.`);
   const download = page.waitForEvent('download');
-  await fillCard(page, '49');
+  await fillCard(page, '€49.00');
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^plume-gift-card-PL.+\.pdf$/);
   expect(

@@ -18,7 +18,7 @@ async function fillCard(page: Page, number: string, expiry = '12/39') {
   await page.getByLabel('Card number').fill(number);
   await page.getByLabel('Expiry date').fill(expiry);
   await page.getByLabel('Security code (CVC)').fill('123');
-  await page.getByRole('button', { name: 'Pay 49 €' }).click();
+  await page.getByRole('button', { name: 'Pay €49.00' }).click();
 }
 
 const bookPaid = async (request: Parameters<typeof createBook>[0], auth: { authorization: string }, id: number) =>
@@ -70,11 +70,11 @@ test('an unpaid author buys one extra chapter: only that chapter opens, Add Chap
 
   await expect(page).toHaveURL(/\/en\/payment$/);
   await expect(page.getByRole('heading', { level: 1, name: 'One more chapter' })).toBeVisible();
-  await expect(page.getByTestId('payment-amount')).toContainText('4.99 €');
+  await expect(page.getByTestId('payment-amount')).toContainText('Amount: €4.99, tax included.');
   await page.getByLabel('Card number').fill('4111111111111111');
   await page.getByLabel('Expiry date').fill('12/39');
   await page.getByLabel('Security code (CVC)').fill('123');
-  await page.getByRole('button', { name: 'Pay 4.99 €' }).click();
+  await page.getByRole('button', { name: 'Pay €4.99' }).click();
 
   // Back in the book: the bought chapter is added and open; chapter 2 stays locked; the book stays unpaid.
   await expect(page).toHaveURL(new RegExp(`/en/questions/${book.id}$`));
@@ -151,11 +151,11 @@ test('a percentage coupon lowers the price shown and the amount charged; the boo
   await expect(plans.getByTestId('plan-discount')).toHaveText(`−20 % with coupon ${code}, applied at payment`);
   expect(await bookPaid(request, auth, book.id)).toBe(false);
   await plans.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByTestId('payment-amount')).toContainText('Amount: 39.20 €, tax included.');
+  await expect(page.getByTestId('payment-amount')).toContainText('Amount: €39.20, tax included.');
   await page.getByLabel('Card number').fill('4111111111111111');
   await page.getByLabel('Expiry date').fill('12/39');
   await page.getByLabel('Security code (CVC)').fill('123');
-  await page.getByRole('button', { name: 'Pay 39.20 €' }).click();
+  await page.getByRole('button', { name: 'Pay €39.20' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your purchase' })).toBeVisible();
   expect(await bookPaid(request, auth, book.id)).toBe(true);
   const orders = (await (await request.get('/api/myOrders', { headers: auth })).json()).success as Array<{ price: number; kind: string }>;

@@ -14,7 +14,7 @@ async function payWith(page: Page, number: string) {
   await page.getByLabel('Card number').fill(number);
   await page.getByLabel('Expiry date').fill('12/39');
   await page.getByLabel('Security code (CVC)').fill('123');
-  await page.getByRole('button', { name: /^Pay 19\.90 €$/ }).click();
+  await page.getByRole('button', { name: /^Pay €19\.90$/ }).click();
 }
 
 async function openSubscribeFromOffer(page: Page) {

@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { giftsApi } from '@common/api/payments';
 import { languageOfPath } from '@common/languages';
-import { formatAmount } from '@common/rules/prices';
+import { formatPrice } from '@common/rules/prices';
 import { Screen } from '../../../components/screen';
 import { call, callRaw } from '../../../lib/api';
 import { offerDownload } from '../../../lib/download';
@@ -63,7 +63,7 @@ export function GiftCardFormPage() {
         onPaid={onPaid}
         summary={(form) => (
           <p className={styles.amount} data-testid="payment-amount">
-            {t('form.summary', { price: formatAmount(form.amount), email })}{' '}
+            {t('form.summary', { price: formatPrice(form.amount, lng), email })}{' '}
             <Link to={paths.giftCardPayment(lng)} state={state}>
               {t('details.change')}
             </Link>

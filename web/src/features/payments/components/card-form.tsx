@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paymentsApi } from '@common/api/payments';
 import { cardBrand, digitsOnly, formatCardNumber, formatExpiry, SANDBOX_TEST_CARDS } from '@common/rules/cards';
-import { formatAmount } from '@common/rules/prices';
+import { formatPrice } from '@common/rules/prices';
 import { Button } from '../../../components/button';
 import { CardBrands } from '../../../components/card-brands';
 import { Modal } from '../../../components/modal';
@@ -19,7 +19,7 @@ const group = (number: string) => formatCardNumber(number);
  * listing the test cards, and the 3-D Secure dialog. It answers what Lyra's form answers.
  */
 export function CardForm({ formToken, amount, onAnswer }: { formToken: string; amount: number; onAnswer: (answer: ClientAnswer) => void }) {
-  const { t } = useTranslation('payments');
+  const { t, i18n } = useTranslation('payments');
   const [number, setNumber] = useState('');
   const [expiry, setExpiry] = useState('');
   const [cvc, setCvc] = useState('');
@@ -108,7 +108,7 @@ export function CardForm({ formToken, amount, onAnswer }: { formToken: string; a
           </p>
         ) : null}
         <Button type="submit" busy={busy} disabled={digitsOnly(number).length < 12 || expiry.length !== 5 || cvc.length < 3}>
-          {t('card.pay', { price: formatAmount(amount) })}
+          {t('card.pay', { price: formatPrice(amount, i18n.language) })}
         </Button>
         <p className={styles.secure}>{t('card.secure')}</p>
         <CardBrands className={styles.brands} label={t('card.accepted_cards')} />

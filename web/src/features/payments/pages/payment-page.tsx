@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { paymentsApi } from '@common/api/payments';
 import { languageOfPath } from '@common/languages';
-import { formatAmount } from '@common/rules/prices';
+import { formatPrice } from '@common/rules/prices';
 import { Screen } from '../../../components/screen';
 import { call } from '../../../lib/api';
 import { paths } from '../../../lib/paths';
@@ -89,7 +89,7 @@ export function PaymentPage() {
         onPaid={onPaid}
         summary={(form) => (
           <p className={styles.amount} data-testid="payment-amount">
-            {t('amount', { price: formatAmount(form.amount) })}
+            {t('amount', { price: formatPrice(form.amount, lng) })}
             {state.coupon_code && state.percent_off ? (
               <span className={styles.discount}> {t('coupon_applied', { code: state.coupon_code, percent: state.percent_off })}</span>
             ) : null}
