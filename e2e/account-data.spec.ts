@@ -38,7 +38,8 @@ test('profile: download all my data, then delete the account with its confirmati
 
   await dialog.getByLabel(/password/i).fill(user.password);
   await dialog.getByRole('button', { name: 'Delete everything' }).click();
-  await expect(page).toHaveURL(/\/en\/?$/);
+  // password check (argon2) and every file's deletion: slow on a loaded machine
+  await expect(page).toHaveURL(/\/en\/?$/, { timeout: 30_000 });
   expect((await request.get('/api/getUser', { headers: user.auth })).status()).toBe(401);
 });
 
@@ -61,3 +62,33 @@ for (const lng of ['en', 'fr', 'es', 'it'] as const) {
     }
   });
 }
+
+test('the profile form stays inside its card at 375 and 1440 px in four languages', async ({ browser, request }, testInfo) => {
+  const user = await signUp(request, {
+    prefix: 'profile-layout',
+    first_name: 'Marie-Thérèse',
+    last_name: 'de La Rochefoucauld-Montmorency',
+    city: 'Saint-Rémy-de-Provence',
+  });
+  for (const width of [WIDTHS.phone, WIDTHS.desktop]) {
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    const page = await context.newPage();
+    await actAsUser(page, user.token);
+    for (const lng of ['en', 'fr', 'es', 'it']) {
+      await page.goto(`/${lng}/profile`);
+      const form = page.locator('form').filter({ has: page.locator('input[name="first_name"]') });
+      await expect(form.locator('input[name="last_name"]')).toHaveValue('de La Rochefoucauld-Montmorency');
+      const outside = await form.evaluate((element) => {
+        const card = (element.parentElement ?? element).getBoundingClientRect();
+        const page = document.documentElement.clientWidth;
+        return [...element.querySelectorAll('input, button')]
+          .map((control) => ({ name: control.getAttribute('name') ?? control.textContent, box: control.getBoundingClientRect() }))
+          .filter(({ box }) => box.left < card.left - 0.5 || box.right > card.right + 0.5 || box.right > page)
+          .map(({ name }) => name);
+      });
+      expect(outside, `${lng} at ${width} px`).toEqual([]);
+      await saveScreenshot(page, testInfo, 'profile-form', lng);
+    }
+    await context.close();
+  }
+});
