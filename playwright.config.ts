@@ -51,6 +51,8 @@ export default defineConfig({
       PUBLIC_URL: `http://localhost:${port}`,
       LOG_LEVEL: 'warn',
       CAPTCHA_PROVIDER: 'none',
+      // e2e/helpers/api.ts gives each account it makes its own X-Forwarded-For address
+      TRUST_PROXY: 'true',
       NODE_ENV: 'test',
       // the footer's support line shows only when configured (e2e/site.spec.ts, foundation.spec.ts)
       SUPPORT_PHONE: '+44 20 7946 0000',
