@@ -3,10 +3,21 @@ import { actAsUser, createBook, signUp } from './helpers/api';
 
 /** The monthly subscription with the sandbox (spec sections 2, 4, 7; docs/payments.md). */
 
+/** Opens the header's profile menu, clicking again if the first click came before the page was ready. */
+async function openProfileMenu(page: Page) {
+  const menu = page.getByRole('menu');
+  await expect(menu).toBeHidden();
+  await expect(async () => {
+    if (!(await menu.isVisible())) await page.getByTestId('profile-menu').click();
+    await expect(menu).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+}
+
 async function accountLinks(page: Page) {
-  await page.getByTestId('profile-menu').click();
+  await openProfileMenu(page);
   const links = await page.locator('[data-testid^="account-"]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-testid')));
   await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toBeHidden();
   return links;
 }
 
@@ -69,7 +80,7 @@ test('subscribe with the accepted card, see the header change, then cancel to a 
   // Every book is unlocked while subscribed.
   expect((await (await request.get(`/api/getSession/${book.id}`, { headers: auth })).json()).success.is_payed).toBe(true);
 
-  await page.getByTestId('profile-menu').click();
+  await openProfileMenu(page);
   await page.getByTestId('account-subscription').click();
   await expect(page).toHaveURL(/\/en\/manage-subscriptions$/);
   const subscribed = page.locator('[data-state="subscribed"]');
