@@ -16,13 +16,7 @@ import { figure, round } from './lib';
 
 const source = sampleBook('en', { chapters: 30, wordsPerChapter: 3333 });
 const content = buildBookContent({ ...source, author: '' }, new Map(), bookLabels(createTranslator(path.join(ROOT_DIR, 'locales')), 'en'));
-const sections = audiobookSections({
-  title: content.title,
-  introduction: content.introduction,
-  chapters: content.chapters,
-  summary: content.summary,
-  labels: { introduction: content.labels.introduction, summary: content.labels.summary },
-});
+const sections = audiobookSections(content);
 const bookCharacters = charactersNeeded(sections);
 const words = sections
   .flatMap((s) => s.paragraphs)

@@ -51,13 +51,7 @@ export function bookSections(ctx: Pick<AppContext, 'translate'>, row: SessionRow
     new Map(),
     bookLabels(ctx.translate, language),
   );
-  const sections = audiobookSections({
-    title: content.title,
-    introduction: content.introduction,
-    chapters: content.chapters,
-    summary: content.summary,
-    labels: { introduction: content.labels.introduction, summary: content.labels.summary },
-  });
+  const sections = audiobookSections(content);
   return { sections, language };
 }
 

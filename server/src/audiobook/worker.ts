@@ -1,6 +1,7 @@
 import type { Language } from '@common/constants';
 import { createMp3Encoder } from 'wasm-media-encoders';
 import { concatArrays } from '../providers/voices/concat';
+import { sentencePieces } from '../providers/voices/sentences';
 import { openOfflineReader, type OfflineReader, type VoiceTune } from '../providers/voices';
 
 /**
@@ -37,22 +38,6 @@ function readerFor(job: ReadSectionJob) {
   return reader;
 }
 
-export function utterances(paragraph: string, language: Language): string[] {
-  const sentences = [...new Intl.Segmenter(language, { granularity: 'sentence' }).segment(paragraph)].map((s) => s.segment.trim());
-  return sentences.filter(Boolean).flatMap((sentence) => {
-    const pieces: string[] = [];
-    let rest = sentence;
-    while (rest.length > MAX_UTTERANCE) {
-      const cut = rest.lastIndexOf(' ', MAX_UTTERANCE);
-      const at = cut > 0 ? cut : MAX_UTTERANCE;
-      pieces.push(rest.slice(0, at));
-      rest = rest.slice(at).trim();
-    }
-    if (rest) pieces.push(rest);
-    return pieces;
-  });
-}
-
 export async function readSection(job: ReadSectionJob): Promise<ReadSectionResult> {
   const reader = await readerFor(job);
   const encoder = await createMp3Encoder();
@@ -65,7 +50,7 @@ export async function readSection(job: ReadSectionJob): Promise<ReadSectionResul
     samples += pcm.length;
   };
   for (const paragraph of job.paragraphs) {
-    for (const text of utterances(paragraph, job.language)) {
+    for (const text of sentencePieces(paragraph, job.language, MAX_UTTERANCE)) {
       const pcm = reader.speak(text);
       const floats = new Float32Array(pcm.length);
       for (let i = 0; i < pcm.length; i += 1) floats[i] = pcm[i] / 32_768;

@@ -1,4 +1,5 @@
 import type { Language } from '@common/constants';
+import { sentencePieces } from './sentences';
 
 /**
  * A voice cloned from the author's sample and the service that reads with it (issue 13 item 4,
@@ -87,19 +88,7 @@ export function chunkText(paragraphs: string[], max: number, language: Language)
     const text = paragraph.trim();
     if (!text) return [];
     if (text.length <= max) return [text];
-    const sentences = [...new Intl.Segmenter(language, { granularity: 'sentence' }).segment(text)].map((s) => s.segment.trim());
-    return sentences.filter(Boolean).flatMap((sentence) => {
-      const parts: string[] = [];
-      let rest = sentence;
-      while (rest.length > max) {
-        const cut = rest.lastIndexOf(' ', max);
-        const at = cut > 0 ? cut : max;
-        parts.push(rest.slice(0, at));
-        rest = rest.slice(at).trim();
-      }
-      if (rest) parts.push(rest);
-      return parts;
-    });
+    return sentencePieces(text, language, max);
   });
   const chunks: string[] = [];
   let current = '';
