@@ -15,6 +15,8 @@ export const AudiobookQuotaSchema = z.object({
   currency: z.string(),
   /** A made audiobook whose book was edited since: the sections read again (0-based), priced alone; null for a first audiobook. */
   changed_chapters: z.array(z.number().int()).nullable(),
+  /** The characters a redeemed gift card pays for (0: none); `price` is for the characters beyond them. */
+  gift_characters: z.number().int().nonnegative(),
 });
 export type AudiobookQuota = z.infer<typeof AudiobookQuotaSchema>;
 

@@ -65,6 +65,7 @@ describe('audiobook quota and price', () => {
       price: audiobookPrice(characters),
       currency: 'EUR',
       changed_chapters: null,
+      gift_characters: 0,
     });
   });
 
@@ -234,5 +235,98 @@ describe('making the audiobook', () => {
     expect((await post('/api/generateAudiobook', { service_session_id: book.id }, user)).statusCode).toBe(200);
     await app.ctx.queue.idle();
     expect((await audiobookRow(book.id)).state).toBe('done');
+  });
+});
+
+/** A visitor gives `plan_id` (4: book, 5: book and audiobook); the author redeems the code on the book. */
+async function redeemGift(user: TestUser, bookId: number, planId: 4 | 5) {
+  const form = (
+    await post('/api/createGiftCardPaymentForm', { plan_id: planId, email: user.email, buyer_email: 'giver@example.com' })
+  ).json().success;
+  await post('/api/sandboxPay', { formToken: form.formToken, card_number: ACCEPTED, expiry: '12/39', cvc: '123' });
+  const card = await app.ctx.db
+    .selectFrom('gift_cards')
+    .innerJoin('orders', 'orders.id', 'gift_cards.order_id')
+    .select(['gift_cards.id', 'gift_cards.code'])
+    .where('orders.reference', '=', form.order_id)
+    .executeTakeFirstOrThrow();
+  const redeemed = await post('/api/checkCouponForPayment', { plan_id: 1, service_session_id: bookId, code: card.code }, user);
+  expect(redeemed.json(), redeemed.body).toEqual({ success: { is_payed: true } });
+  return Number(card.id);
+}
+
+describe('a gift card that includes an audiobook', () => {
+  it('pays for it: nothing to charge, no card form, the audiobook is made once, and the gift is used up', async () => {
+    const user = await createUser(app);
+    const book = await writtenBook(user);
+    const cardId = await redeemGift(user, book.id, 5);
+    const quota = (await post('/api/checkAudiobookQuota', { service_session_id: book.id }, user)).json().success;
+    expect(quota.characters_needed).toBeGreaterThan(0);
+    expect(quota).toMatchObject({ price: 0, gift_characters: quota.characters_needed });
+    const form = await post('/api/create-audiobook-payment-form', { service_session_id: book.id, price: 0 }, user);
+    expect(form.statusCode).toBe(409);
+    expect(form.json().code).toBe('audiobook.covered_by_gift');
+
+    const started = await post('/api/generateAudiobook', { service_session_id: book.id }, user);
+    expect(started.statusCode, started.body).toBe(200);
+    expect(started.json().success.price).toBe(0);
+    await app.ctx.queue.idle();
+    const made = await audiobookRow(book.id);
+    expect(made).toMatchObject({ state: 'done', gift_card_id: cardId, order_id: null });
+    const orders = await app.ctx.db
+      .selectFrom('orders')
+      .select('id')
+      .where('kind', '=', 'audiobook')
+      .where('service_session_id', '=', book.id)
+      .execute();
+    expect(orders).toHaveLength(0);
+
+    // used once: after edits the changed chapters are charged again
+    await app.ctx.db.updateTable('service_sessions').set({ book_summary: 'Une autre fin.' }).where('id', '=', book.id).execute();
+    const after = (await post('/api/checkAudiobookQuota', { service_session_id: book.id }, user)).json().success;
+    expect(after.gift_characters).toBe(0);
+    expect(after.price).toBe(audiobookPrice(after.characters_needed));
+    expect((await post('/api/generateAudiobook', { service_session_id: book.id }, user)).statusCode).toBe(200);
+    expect((await audiobookRow(book.id)).id).toBe(made.id);
+  });
+
+  it('a gift of the book alone gives no audiobook; a refunded (voided) gift gives none either', async () => {
+    const user = await createUser(app);
+    const book = await writtenBook(user);
+    await redeemGift(user, book.id, 4);
+    const quota = (await post('/api/checkAudiobookQuota', { service_session_id: book.id }, user)).json().success;
+    expect(quota.gift_characters).toBe(0);
+    expect(quota.price).toBe(audiobookPrice(quota.characters_needed));
+    expect((await post('/api/generateAudiobook', { service_session_id: book.id }, user)).json().code).toBe('audiobook.not_paid');
+
+    const other = await writtenBook(user);
+    const cardId = await redeemGift(user, other.id, 5);
+    await app.ctx.db.updateTable('gift_cards').set({ voided_at: new Date().toISOString() }).where('id', '=', cardId).execute();
+    expect((await post('/api/checkAudiobookQuota', { service_session_id: other.id }, user)).json().success.gift_characters).toBe(0);
+    expect((await post('/api/generateAudiobook', { service_session_id: other.id }, user)).statusCode).toBe(402);
+  });
+
+  it('a book longer than the gift’s grant: the card pays the characters beyond it, and the gift is used with that order', async () => {
+    const user = await createUser(app);
+    const book = await writtenBook(user);
+    const cardId = await redeemGift(user, book.id, 5);
+    await app.ctx.db.updateTable('plans').set({ audiobook_characters: 20 }).where('id', '=', 5).execute();
+    try {
+      const quota = (await post('/api/checkAudiobookQuota', { service_session_id: book.id }, user)).json().success;
+      expect(quota.gift_characters).toBe(20);
+      expect(quota.price).toBe(audiobookPrice(quota.characters_needed - 20));
+      const tampered = await post('/api/create-audiobook-payment-form', { service_session_id: book.id, price: 0 }, user);
+      expect(tampered.json().code).toBe('audiobook.price_changed');
+      const order = await payFor(user, book.id);
+      const paid = await app.ctx.db
+        .selectFrom('orders')
+        .select(['id', 'amount_cents'])
+        .where('reference', '=', order)
+        .executeTakeFirstOrThrow();
+      expect(paid.amount_cents).toBe(Math.round(quota.price * 100));
+      expect(await audiobookRow(book.id)).toMatchObject({ state: 'paid', gift_card_id: cardId, order_id: paid.id });
+    } finally {
+      await app.ctx.db.updateTable('plans').set({ audiobook_characters: 300_000 }).where('id', '=', 5).execute();
+    }
   });
 });

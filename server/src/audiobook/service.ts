@@ -11,7 +11,7 @@ import { findSessionRow, parseCheckpoint, type SessionRow } from '../books/repos
 import type { Selectable } from 'kysely';
 import type { AudiobooksTable } from '../db/schema';
 import { bookLabels, buildBookContent } from '../exports/book';
-import { AppError, paymentRequired, notFound, badRequest } from '../http/errors';
+import { AppError, paymentRequired, notFound, badRequest, conflict } from '../http/errors';
 import type { JobHandler } from '../jobs/queue';
 import { composeMail } from '../providers/mail/templates';
 import type { Mailer } from '../providers/mail';
@@ -82,13 +82,44 @@ const hashesOf = (audiobook: AudiobookRow | undefined): string[] =>
  */
 export async function chargedQuota(ctx: Pick<AppContext, 'translate' | 'db'>, row: SessionRow) {
   const made = await lastMade(ctx, row.id);
-  if (!made) return { ...quotaOf(ctx, row), changed_chapters: null };
-  const hashes = hashesOf(made);
   const { sections } = bookSections(ctx, row);
-  const changed = sections.map((section, index) => (hashes[index] === sectionHash(section) ? -1 : index)).filter((index) => index >= 0);
-  const characters = charactersNeeded(changed.map((index) => sections[index]));
-  return { characters_needed: characters, price: audiobookPrice(characters), currency: AUDIOBOOK_CURRENCY, changed_chapters: changed };
+  const hashes = hashesOf(made);
+  const changed = made
+    ? sections.map((section, index) => (hashes[index] === sectionHash(section) ? -1 : index)).filter((index) => index >= 0)
+    : null;
+  const characters = charactersNeeded(changed ? changed.map((index) => sections[index]) : sections);
+  const gift = await giftCredit(ctx.db, row.id);
+  const giftCharacters = Math.min(characters, gift?.audiobook_characters ?? 0);
+  return {
+    characters_needed: characters,
+    price: audiobookPrice(characters - giftCharacters),
+    currency: AUDIOBOOK_CURRENCY,
+    changed_chapters: changed,
+    gift_characters: giftCharacters,
+  };
 }
+
+/**
+ * The audiobook credit of a book: a gift card redeemed on it whose plan includes an audiobook, not
+ * voided (refunded) and not yet carried by an audiobook.
+ */
+export function giftCredit(db: AppContext['db'], sessionId: number) {
+  return db
+    .selectFrom('gift_cards')
+    .innerJoin('plans', 'plans.id', 'gift_cards.plan_id')
+    .leftJoin('audiobooks', 'audiobooks.gift_card_id', 'gift_cards.id')
+    .select(['gift_cards.id', 'plans.audiobook_characters'])
+    .where('gift_cards.redeemed_session_id', '=', sessionId)
+    .where('gift_cards.voided_at', 'is', null)
+    .where('plans.audiobook_characters', 'is not', null)
+    .where('audiobooks.id', 'is', null)
+    .orderBy('gift_cards.id')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** A gift that pays the whole reading: nothing is left to charge (a few characters beyond it round to 0 too). */
+const coveredByGift = (quota: { gift_characters: number; price: number }) => quota.gift_characters > 0 && toCents(quota.price) === 0;
 
 /** The amount to charge: the server's price; a different price from the browser is refused (409 with the right one). */
 export async function audiobookAmountCents(
@@ -98,6 +129,7 @@ export async function audiobookAmountCents(
 ): Promise<number> {
   const quota = await chargedQuota(ctx, row);
   if (quota.changed_chapters?.length === 0) throw badRequest('audiobook.unchanged');
+  if (coveredByGift(quota)) throw conflict('audiobook.covered_by_gift');
   // under half a cent (a few characters) there is nothing to charge: no order of 0 may be placed
   if (toCents(quota.price) === 0) throw badRequest('audiobook.empty');
   if (toCents(claimedPrice) !== toCents(quota.price))
@@ -123,7 +155,9 @@ export async function startAudiobook(
   row: SessionRow,
   lng: string,
 ): Promise<{ audiobook_url: string; price: number; currency: string }> {
-  const audiobook = await newestAudiobook(ctx, row.id);
+  let audiobook = await newestAudiobook(ctx, row.id);
+  const idle = !audiobook || audiobook.state === 'done';
+  if (idle && (await payWithGift(ctx, row))) audiobook = await newestAudiobook(ctx, row.id);
   if (!audiobook) throw paymentRequired('audiobook.not_paid');
   const order = audiobook.order_id
     ? await ctx.db.selectFrom('orders').select('amount_cents').where('id', '=', audiobook.order_id).executeTakeFirst()
@@ -153,25 +187,53 @@ export async function startAudiobook(
   return { audiobook_url: audiobookPagePath(lng, row.id), price: (order?.amount_cents ?? 0) / 100, currency: AUDIOBOOK_CURRENCY };
 }
 
-/** What is written in the transaction that marks an audiobook order paid (payments/service.ts). */
-export function grantAudiobook(
+/**
+ * A gift card that pays for the whole reading of the book is used now: the audiobook is paid without
+ * an order. False when there is no such gift (or another request used it first).
+ */
+async function payWithGift(ctx: Pick<AppContext, 'db' | 'translate'>, row: SessionRow): Promise<boolean> {
+  const quota = await chargedQuota(ctx, row);
+  if (!coveredByGift(quota) || quota.changed_chapters?.length === 0) return false;
+  const gift = await giftCredit(ctx.db, row.id);
+  if (!gift) return false;
+  const at = new Date().toISOString();
+  const inserted = await ctx.db
+    .insertInto('audiobooks')
+    .values({ ...paidAudiobook(row.id, row.user_id, bookLanguageOf(row), at), gift_card_id: Number(gift.id) })
+    .onConflict((oc) => oc.column('gift_card_id').doNothing())
+    .executeTakeFirst();
+  return Number(inserted.numInsertedOrUpdatedRows) === 1;
+}
+
+const paidAudiobook = (sessionId: number, userId: number | null, language: string, at: string) => ({
+  service_session_id: sessionId,
+  user_id: userId,
+  characters: 0,
+  state: 'paid',
+  progress: 0,
+  voice: 'offline',
+  language,
+  created_at: at,
+  updated_at: at,
+});
+
+/**
+ * What is written in the transaction that marks an audiobook order paid (payments/service.ts); an
+ * order for the characters beyond a gift's grant uses the gift too.
+ */
+export async function grantAudiobook(
   trx: AppContext['db'],
   order: { id: number; service_session_id: number | null; user_id: number | null; language: string },
   at: string,
 ) {
-  return trx
+  const sessionId = order.service_session_id!;
+  const gift = await giftCredit(trx, sessionId);
+  await trx
     .insertInto('audiobooks')
     .values({
-      service_session_id: order.service_session_id!,
-      user_id: order.user_id,
+      ...paidAudiobook(sessionId, order.user_id, order.language, at),
       order_id: order.id,
-      characters: 0,
-      state: 'paid',
-      progress: 0,
-      voice: 'offline',
-      language: order.language,
-      created_at: at,
-      updated_at: at,
+      gift_card_id: gift ? Number(gift.id) : null,
     })
     .execute();
 }

@@ -45,6 +45,8 @@ export interface PlansTable {
   sort: number;
   /** `{"en":{"name","description","price_description","options":[…]}}` */
   translations: Json;
+  /** The characters of audiobook a gift of this plan pays for (0230); null: no audiobook. */
+  audiobook_characters: number | null;
 }
 
 export interface UsersTable {
@@ -320,6 +322,8 @@ export interface AudiobooksTable {
   voice_model_id: number | null;
   /** JSON array of the sha-256 of each section's text as it was read (0210). */
   chapter_hashes: string | null;
+  /** The redeemed gift card that paid for it (0230), alone or with an order for the characters beyond its grant. */
+  gift_card_id: number | null;
 }
 /** A voice made from an author's sample (0210): cloned at a provider, or the offline voice's matched pitch and pace. */
 export interface VoiceModelsTable {

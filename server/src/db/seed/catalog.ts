@@ -43,6 +43,8 @@ const CatalogFileSchema = z.object({
       is_gift_card: z.boolean(),
       is_active: z.boolean(),
       sort: z.number(),
+      /** A gift plan that includes an audiobook: the characters of reading it pays for. */
+      audiobook_characters: z.number().int().positive().nullable().default(null),
       translations: byLanguage(Texts.extend({ price_description: z.string().min(1), options: z.array(z.string().min(1)) })),
     }),
   ),
@@ -109,6 +111,7 @@ export async function seedCatalog(db: Db, contentDir: string): Promise<void> {
         is_gift_card: fromBool(p.is_gift_card),
         is_active: fromBool(p.is_active),
         sort: p.sort,
+        audiobook_characters: p.audiobook_characters,
         translations: JSON.stringify(p.translations),
       };
       await trx
