@@ -8,13 +8,13 @@ import { formatCount } from '@common/rules/audiobook';
 import { formatPrice } from '@common/rules/prices';
 import type { AudiobookQuota } from '@common/schemas/audiobook';
 import type { PaymentForm } from '@common/schemas/payments';
+import { Button } from '../../../components/button';
 import { Loader } from '../../../components/loader';
 import { Screen } from '../../../components/screen';
 import { ApiError, call } from '../../../lib/api';
 import { paths } from '../../../lib/paths';
-import { CardForm } from '../../payments/components/card-form';
-import { pushPaymentFailureEvent, pushPurchaseEvent } from '../../payments/lib/analytics';
-import type { ClientAnswer } from '../../payments/lib/kr-answer';
+import { Checkout } from '../../payments/components/checkout';
+import { pushPurchaseEvent } from '../../payments/lib/analytics';
 import { openAudiobook } from '../open-audiobook';
 import styles from './audiobook.module.css';
 
@@ -24,10 +24,14 @@ interface AudiobookPaymentState {
   price?: number;
 }
 
+/** A redeemed gift card pays for the whole reading: no card form. */
+const coveredByGift = (quota: AudiobookQuota) => quota.gift_characters > 0 && quota.price === 0;
+
 /**
- * The audiobook's payment (spec section 4): the server's quota and price → create-audiobook-payment-form
- * → card form → PAID → audiobook-payment-status-callback → generateAudiobook → the audiobook page in a
- * new window → thank-you. Setup failures go back one page; an audiobook already paid is made at once.
+ * The audiobook's payment (spec section 4): the server's quota and price → the shared checkout
+ * (create-audiobook-payment-form → card form → PAID) → audiobook-payment-status-callback →
+ * generateAudiobook → the audiobook page in a new window → thank-you. Setup failures go back one
+ * page; an audiobook already paid, or paid by a gift card, is made without a card.
  */
 export function AudiobookPaymentPage() {
   const { t } = useTranslation('audiobook');
@@ -37,15 +41,23 @@ export function AudiobookPaymentPage() {
   const state = (location.state ?? {}) as AudiobookPaymentState;
   const sessionId = state.service_session_id ?? 0;
   const [quota, setQuota] = useState<AudiobookQuota | null>(null);
-  const [form, setForm] = useState<PaymentForm | null>(null);
-  const [refused, setRefused] = useState<string | null>(null);
+  const [starting, setStarting] = useState(false);
+
+  const setupFailed = (error: unknown) => {
+    toast.error(error instanceof ApiError ? `${t('errors.form_setup_failed')} ${error.message}` : t('errors.setup_unknown'), {
+      toastId: 'audiobook-setup',
+    });
+    navigate(-1);
+  };
 
   const generate = async (order: string | null) => {
+    setStarting(true);
     try {
       const result = await call(audiobookApi.generateAudiobook, { body: { service_session_id: sessionId } }, { quiet: true });
       openAudiobook(result.audiobook_url);
       navigate(order ? paths.thankYouPurchase(lng, order) : paths.audiobook(lng, sessionId));
     } catch (error) {
+      setStarting(false);
       toast.error(error instanceof ApiError ? t('errors.generation_failed') : t('errors.generate_call_failed'), {
         toastId: 'audiobook-generate',
       });
@@ -55,41 +67,33 @@ export function AudiobookPaymentPage() {
   useEffect(() => {
     if (!sessionId) return;
     let live = true;
-    (async () => {
-      const found = await call(audiobookApi.checkAudiobookQuota, { body: { service_session_id: sessionId } }, { quiet: true });
-      if (!live) return;
-      setQuota(found);
-      try {
-        const created = await call(
-          audiobookApi.createAudiobookPaymentForm,
-          { body: { service_session_id: sessionId, price: found.price } },
-          { quiet: true },
-        );
-        if (live) setForm(created);
-      } catch (error) {
-        if (error instanceof ApiError && error.code === 'audiobook.already_paid') return void (await generate(null));
-        throw error;
-      }
-    })().catch((error: unknown) => {
-      if (!live) return;
-      toast.error(error instanceof ApiError ? `${t('errors.form_setup_failed')} ${error.message}` : t('errors.setup_unknown'), {
-        toastId: 'audiobook-setup',
-      });
-      navigate(-1);
-    });
+    call(audiobookApi.checkAudiobookQuota, { body: { service_session_id: sessionId } }, { quiet: true })
+      .then((found) => live && setQuota(found))
+      .catch((error: unknown) => live && setupFailed(error));
     return () => {
       live = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the form is set up once per book
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the quota is asked once per book
   }, [sessionId]);
 
-  const onAnswer = async (answer: ClientAnswer) => {
-    if (answer.orderStatus !== 'PAID') {
-      setRefused(t(`payments:refused.${answer.refusal ?? 'default'}`, { defaultValue: t('errors.form_error') }));
-      pushPaymentFailureEvent('Audiobook', answer.refusal ?? 'UNPAID');
-      return;
+  const createForm = async (): Promise<PaymentForm> => {
+    try {
+      return await call(
+        audiobookApi.createAudiobookPaymentForm,
+        { body: { service_session_id: sessionId, price: quota!.price } },
+        { quiet: true },
+      );
+    } catch (error) {
+      // paid before (a failed audiobook) or by a gift: made at once, no card
+      if (error instanceof ApiError && (error.code === 'audiobook.already_paid' || error.code === 'audiobook.covered_by_gift'))
+        void generate(null);
+      else setupFailed(error);
+      throw error;
     }
-    const confirmation = await call(audiobookApi.audiobookPaymentStatusCallback, { params: { order_id: form!.order_id } });
+  };
+
+  const onPaid = async (form: PaymentForm) => {
+    const confirmation = await call(audiobookApi.audiobookPaymentStatusCallback, { params: { order_id: form.order_id } });
     toast.success(t('paid'), { toastId: 'audiobook-paid' });
     pushPurchaseEvent({
       category: 'Audiobook',
@@ -108,21 +112,39 @@ export function AudiobookPaymentPage() {
         <Link to={paths.myBooks(lng)}>{t('back_to_books')}</Link>
       </Screen>
     );
+  if (!quota)
+    return (
+      <Screen title={t('payment.title')} width="narrow">
+        <Loader />
+      </Screen>
+    );
+  const characters = formatCount(quota.characters_needed);
+  const covered = coveredByGift(quota);
   return (
     <Screen
       title={t('payment.title')}
       width="narrow"
-      lead={
-        quota ? t('payment.lead', { characters: formatCount(quota.characters_needed), price: formatPrice(quota.price, lng) }) : undefined
-      }
+      lead={covered ? t('payment.lead_gift', { characters }) : t('payment.lead', { characters, price: formatPrice(quota.price, lng) })}
     >
       <p className={styles.voiceNote}>{t('voice.offline_note')}</p>
-      {refused ? (
-        <p role="alert" className={styles.refused}>
-          {refused}
-        </p>
-      ) : null}
-      {form ? <CardForm formToken={form.formToken} amount={form.amount} onAnswer={(answer) => void onAnswer(answer)} /> : <Loader />}
+      {covered ? (
+        <Button onClick={() => void generate(null)} disabled={starting}>
+          {t('page.start')}
+        </Button>
+      ) : (
+        <>
+          {quota.gift_characters > 0 ? (
+            <p className={styles.voiceNote}>{t('payment.gift_part', { characters: formatCount(quota.gift_characters) })}</p>
+          ) : null}
+          <Checkout
+            formKey={`audiobook-${sessionId}`}
+            createForm={createForm}
+            category="Audiobook"
+            onPaid={onPaid}
+            onFormError={() => toast.error(t('errors.form_error'), { toastId: 'audiobook-form' })}
+          />
+        </>
+      )}
     </Screen>
   );
 }

@@ -20,6 +20,7 @@ export function Checkout({
   category,
   onPaid,
   summary,
+  onFormError,
 }: {
   /** Changes when the thing being bought changes (a new form is created). */
   formKey: string;
@@ -27,6 +28,8 @@ export function Checkout({
   category: PurchaseCategory;
   onPaid: (form: PaymentForm) => Promise<void>;
   summary?: (form: PaymentForm) => ReactNode;
+  /** The card form itself reported an error (Lyra's form or its loader), after the failure event. */
+  onFormError?: (message: string) => void;
 }) {
   const { t } = useTranslation('payments');
   const [form, setForm] = useState<PaymentForm | null>(null);
@@ -79,7 +82,14 @@ export function Checkout({
   return (
     <>
       {summary?.(form)}
-      <ProviderForm form={form} onAnswer={onAnswer} onError={(reason) => pushPaymentFailureEvent(category, reason)} />
+      <ProviderForm
+        form={form}
+        onAnswer={onAnswer}
+        onError={(reason, message) => {
+          pushPaymentFailureEvent(category, reason);
+          onFormError?.(message);
+        }}
+      />
     </>
   );
 }
