@@ -10,10 +10,13 @@ import type { z } from 'zod';
  * - `user`:   a signed-in user; 401 otherwise.
  * - `book`:   a signed-in user or a guest holding a book's guest token (`X-Guest-Token`); 401 when the
  *             request carries neither, before anything else is looked at.
+ * - `contributor`: a relative holding a family invitation link (`X-Invitation-Token`): 401 without it,
+ *             404 when the link is unknown, revoked or expired (the same answer); the invitation is
+ *             loaded before the handler (`request.invitation`).
  * With `book` set, the route loads that book before its handler (`request.book`): 404 when it is
  * missing or not the caller's (the same answer, so ids cannot be probed).
  */
-export type Scope = 'public' | 'user' | 'book';
+export type Scope = 'public' | 'user' | 'book' | 'contributor';
 
 /** Where the book id of a book route is: a path parameter or a body (or multipart) field. */
 export interface BookLocator {

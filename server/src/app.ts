@@ -40,6 +40,7 @@ import { couponsRoutes } from './coupons/routes';
 import { healthRoutes } from './health/routes';
 import { accountRoutes } from './account/routes';
 import { moneyRoutes } from './payments/routes';
+import { familyRoutes } from './family/routes';
 import { siteRoutes } from './site/routes';
 import { loadQuestionBank, type QuestionBank } from './content/question-bank';
 import { createQueue, type Queue } from './jobs/queue';
@@ -88,6 +89,7 @@ const areas: AreaRoutes[] = [
   writingRoutes,
   couponsRoutes,
   moneyRoutes,
+  familyRoutes,
   healthRoutes,
   accountRoutes,
   siteRoutes,

@@ -2,6 +2,7 @@
 import type { AppContext } from '../app';
 import type { SafeImage } from '../images/normalize-image';
 import { deletePrintFiles } from '../printing/files';
+import { deleteFamilyOf } from '../family/repository';
 import { deleteSessionFileRecords, recordSessionFile } from './repository';
 
 /** Where a book's own files live (photos, cover, voice sample): one folder per book. */
@@ -33,4 +34,6 @@ export async function deleteBookFiles(ctx: Pick<AppContext, 'db' | 'storage'>, s
   await ctx.storage.deleteAll(sessionFilesPrefix(sessionId));
   await ctx.storage.deleteAll(bookExportsPrefix(sessionId));
   await deleteSessionFileRecords(ctx.db, sessionId);
+  // what relatives wrote for it goes with it (their photos are in the book's folder)
+  await deleteFamilyOf(ctx.db, sessionId);
 }

@@ -248,6 +248,8 @@ export interface Database {
   jobs: JobsTable;
   audiobooks: AudiobooksTable;
   voice_models: VoiceModelsTable;
+  family_invitations: FamilyInvitationsTable;
+  family_contributions: FamilyContributionsTable;
 }
 
 /** One priced typesetting of a document or a book for printing (issue 14). */
@@ -336,4 +338,43 @@ export interface VoiceModelsTable {
   pitch: number;
   speed: number;
   created_at: string;
+}
+
+/** A relative's link to one book, one chapter and chosen questions (issue 19). */
+export interface FamilyInvitationsTable {
+  id: Id;
+  service_session_id: number;
+  token_hash: string;
+  token: string;
+  contributor_name: string;
+  relation: string;
+  email: string | null;
+  language: string;
+  message: string;
+  /** 'answer': answer the questions (or add memories to the chapter); 'read': only read the chapter. */
+  permission: string;
+  chapter_id: number;
+  /** JSON list of question ids; empty: memories for the whole chapter. */
+  question_ids: string;
+  expires_at: string;
+  revoked_at: string | null;
+  created_at: string;
+}
+
+/** What a relative wrote: pending until the author accepts, quotes or dismisses it. */
+export interface FamilyContributionsTable {
+  id: Id;
+  invitation_id: number;
+  service_session_id: number;
+  chapter_id: number;
+  /** null: a memory for the chapter as a whole. */
+  question_id: number | null;
+  text: string;
+  /** The author's edit of the text, used instead of it when set. */
+  author_text: string | null;
+  photo_key: string | null;
+  status: string;
+  created_at: string;
+  updated_at: string;
+  decided_at: string | null;
 }

@@ -11,6 +11,7 @@ import { callPath, type Call } from '@common/api/contract';
 import { couponsApi } from '@common/api/coupons';
 import { exportsApi } from '@common/api/exports';
 import { generationApi } from '@common/api/generation';
+import { familyApi } from '@common/api/family';
 import { healthApi } from '@common/api/health';
 import { luluWebhookApi, printingApi } from '@common/api/printing';
 import { giftsApi, paymentsApi, subscriptionsApi } from '@common/api/payments';
@@ -24,8 +25,8 @@ import { arbitraryOf } from '../../test/zod-arbitrary';
 /**
  * Issue 18 item 9: every route, fed valid requests generated from its zod schemas and mutations of
  * them (wrong types, missing fields, huge strings, 10 000-level nesting, unicode edge cases, broken
- * multipart), as an anonymous visitor, a guest holding their book's token and a signed-in user on
- * their own book: never a 500, and the server still answers afterwards. Deterministic: a fixed seed
+ * multipart), as an anonymous visitor, a guest holding their book's token, a signed-in user on
+ * their own book and a relative holding a family invitation link: never a 500, and the server still answers afterwards. Deterministic: a fixed seed
  * (FUZZ_SEED to change it), printed by fast-check with the counterexample when a run fails.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 18_009);
@@ -52,6 +53,7 @@ const declared: Record<string, Call> = {
   ...workspaceApi,
   ...writingApi,
   ...siteApi,
+  ...familyApi,
 };
 
 /**
@@ -65,7 +67,14 @@ const allCalls = Object.entries({ ...handRegistered, ...declared });
 /** Calls that end what the caller holds (its book, its token): each of their runs gets fresh fixtures. */
 const destructive = new Set(['deleteSessionById', 'revokeToken', 'refreshToken', 'deleteAccount']);
 
-type Caller = 'anonymous' | 'guest' | 'user';
+type Caller = 'anonymous' | 'guest' | 'user' | 'relative';
+const CALLERS: Caller[] = ['anonymous', 'guest', 'user', 'relative'];
+const CALLER_NAMES: Record<Caller, string> = {
+  anonymous: 'an anonymous visitor',
+  guest: 'a guest',
+  user: 'a signed-in user',
+  relative: 'a relative holding an invitation link',
+};
 interface Fixtures {
   headers: Record<string, string>;
   bookId: number;
@@ -299,7 +308,22 @@ describe('fuzzing every route (issue 18 item 9)', () => {
     }
     const user = await createUser(app);
     const book = await createBook(app, { userId: user.id }, { bookName: 'Fuzz', paid: true });
-    return { headers: user.headers, bookId: book.id, userId: user.id };
+    if (caller === 'user') return { headers: user.headers, bookId: book.id, userId: user.id };
+    const invited = await app.inject({
+      method: 'POST',
+      url: '/api/createFamilyInvitation',
+      headers: user.headers,
+      payload: {
+        service_session_id: book.id,
+        contributor_name: 'Marie',
+        relation: 'sister',
+        language: 'fr',
+        permission: 'answer',
+        chapter_id: 1,
+      },
+    });
+    const url: string = invited.json().success.url;
+    return { headers: { 'x-invitation-token': url.slice(url.indexOf('#') + 1) }, bookId: book.id, userId: null };
   }
 
   beforeAll(async () => {
@@ -308,7 +332,7 @@ describe('fuzzing every route (issue 18 item 9)', () => {
       { onRoute: (route: RouteOptions) => void registered.push({ method: String(route.method), url: route.url }) },
     );
     app.addHook('onError', async (_request, _reply, error) => void errors.push(String(error.stack ?? error).slice(0, 1200)));
-    for (const caller of ['anonymous', 'guest', 'user'] as const) shared[caller] = await fixturesOf(caller);
+    for (const caller of CALLERS) shared[caller] = await fixturesOf(caller);
   });
   afterAll(async () => app?.close());
 
@@ -324,8 +348,8 @@ describe('fuzzing every route (issue 18 item 9)', () => {
       ).toBe(true);
   });
 
-  for (const caller of ['anonymous', 'guest', 'user'] as const) {
-    it(`no 500 on any route, as ${caller === 'anonymous' ? 'an anonymous visitor' : caller === 'guest' ? 'a guest' : 'a signed-in user'}`, async () => {
+  for (const caller of CALLERS) {
+    it(`no 500 on any route, as ${CALLER_NAMES[caller]}`, async () => {
       for (const [name, call] of allCalls) {
         const outcome = await fc.check(
           fc.asyncProperty(generatorOf(call), async (input) => {

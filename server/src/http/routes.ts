@@ -6,6 +6,7 @@ import type { AppContext, AreaRoutes } from '../app';
 import { authenticate, requireUser, type RequestUser } from '../auth/guard';
 import { loadBookOf, requireBookCredentials } from '../books/policy';
 import type { SessionRow } from '../books/repository';
+import { requireInvitation, type InvitationRow } from '../family/policy';
 import { AppError } from './errors';
 import { readMultipart, type UploadedFile } from './multipart';
 
@@ -16,6 +17,7 @@ export type CallRequest<C extends Call> = FastifyRequest & {
   body: CallBody<C>;
   user: C['scope'] extends 'user' ? RequestUser : RequestUser | null;
   book: C['book'] extends object ? SessionRow : undefined;
+  invitation: C['scope'] extends 'contributor' ? InvitationRow : undefined;
   uploads: C['multipart'] extends MultipartForm ? Partial<Record<keyof C['multipart']['files'] | string, UploadedFile>> : undefined;
 };
 
@@ -33,6 +35,7 @@ export type Implementations<A extends Record<string, Call>> = { [K in keyof A]: 
 declare module 'fastify' {
   interface FastifyRequest {
     book: SessionRow | undefined;
+    invitation: InvitationRow | undefined;
     uploads: Record<string, UploadedFile> | undefined;
   }
 }
@@ -65,7 +68,7 @@ function routeOptions(ctx: AppContext, call: Call, limit: preHandlerAsyncHookHan
   return {
     method: call.method,
     url: call.path,
-    onRequest: call.scope === 'user' ? requireUser(ctx.db) : call.scope === 'book' ? requireBookCredentials(ctx.db) : authenticate(ctx.db),
+    onRequest: onRequestOf(ctx, call),
     preHandler,
     ...(call.bodyLimit && { bodyLimit: call.bodyLimit }),
     schema: {
@@ -76,6 +79,20 @@ function routeOptions(ctx: AppContext, call: Call, limit: preHandlerAsyncHookHan
     },
     handler,
   };
+}
+
+/** Authentication by scope, before the body is read. */
+function onRequestOf(ctx: AppContext, call: Call) {
+  switch (call.scope) {
+    case 'user':
+      return requireUser(ctx.db);
+    case 'book':
+      return requireBookCredentials(ctx.db);
+    case 'contributor':
+      return requireInvitation(ctx.db);
+    case 'public':
+      return authenticate(ctx.db);
+  }
 }
 
 /** Reads a multipart form, validates its text fields as the body, keeps its files in `request.uploads`. */

@@ -3,7 +3,17 @@ import type { Language } from '@common/constants';
 import type { Translate } from '../../http/messages';
 import type { MailMessage } from './index';
 
-export type MailKind = 'reset' | 'confirm' | 'welcome' | 'receipt' | 'gift' | 'renewal_failed' | 'print_order' | 'audiobook_ready';
+export type MailKind =
+  | 'reset'
+  | 'confirm'
+  | 'welcome'
+  | 'receipt'
+  | 'gift'
+  | 'renewal_failed'
+  | 'print_order'
+  | 'audiobook_ready'
+  | 'family_invitation'
+  | 'family_contribution';
 
 /**
  * One of the account messages in the reader's language (locales/{lng}/mail.json), as text and

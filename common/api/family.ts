@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { MAX_IMAGE_BYTES } from '../constants';
+import { IdParam } from '../schemas/api';
+import {
+  ContributionSchema,
+  ContributorViewSchema,
+  CreateInvitationBodySchema,
+  DecideContributionBodySchema,
+  InvitationSchema,
+  SaveContributionFieldsSchema,
+} from '../schemas/family';
+import { defineCall } from './contract';
+
+const BookParams = z.object({ id: IdParam });
+const BookInvitationBody = z.object({ service_session_id: IdParam, invitation_id: IdParam });
+
+/**
+ * Family contributions (issue 19). The author's calls are `user` calls on their own book; the
+ * relative's are `contributor` calls: no account, the link's token in `X-Invitation-Token`.
+ */
+export const familyApi = {
+  createFamilyInvitation: defineCall({
+    method: 'POST',
+    path: '/createFamilyInvitation',
+    scope: 'user',
+    book: { in: 'body', key: 'service_session_id' },
+    body: CreateInvitationBodySchema,
+    response: InvitationSchema,
+  }),
+  familyInvitations: defineCall({
+    method: 'GET',
+    path: '/familyInvitations/:id',
+    scope: 'user',
+    book: { in: 'params', key: 'id' },
+    params: BookParams,
+    response: z.array(InvitationSchema),
+  }),
+  revokeFamilyInvitation: defineCall({
+    method: 'POST',
+    path: '/revokeFamilyInvitation',
+    scope: 'user',
+    book: { in: 'body', key: 'service_session_id' },
+    body: BookInvitationBody,
+    response: InvitationSchema,
+  }),
+  familyContributions: defineCall({
+    method: 'GET',
+    path: '/familyContributions/:id',
+    scope: 'user',
+    book: { in: 'params', key: 'id' },
+    params: BookParams,
+    response: z.array(ContributionSchema),
+  }),
+  decideFamilyContribution: defineCall({
+    method: 'POST',
+    path: '/decideFamilyContribution',
+    scope: 'user',
+    book: { in: 'body', key: 'service_session_id' },
+    body: DecideContributionBodySchema,
+    response: ContributionSchema,
+  }),
+  /** A contribution's photo, for the author. */
+  familyContributionPhoto: defineCall({
+    method: 'GET',
+    path: '/familyContributionPhoto/:id/:contribution_id',
+    scope: 'user',
+    book: { in: 'params', key: 'id' },
+    params: z.object({ id: IdParam, contribution_id: IdParam }),
+  }),
+
+  /** The relative's page: the author's message, the questions, their own contributions. */
+  contributorInvitation: defineCall({
+    method: 'GET',
+    path: '/contributorInvitation',
+    scope: 'contributor',
+    response: ContributorViewSchema,
+  }),
+  saveFamilyContribution: defineCall({
+    method: 'POST',
+    path: '/saveFamilyContribution',
+    scope: 'contributor',
+    multipart: { fields: SaveContributionFieldsSchema, files: { photo: { maxBytes: MAX_IMAGE_BYTES, tooBig: 'family.image_too_big' } } },
+    response: ContributorViewSchema,
+  }),
+  deleteFamilyContribution: defineCall({
+    method: 'POST',
+    path: '/deleteFamilyContribution',
+    scope: 'contributor',
+    body: z.object({ contribution_id: IdParam }),
+    response: ContributorViewSchema,
+  }),
+  /** The relative's own contribution photo. */
+  contributorPhoto: defineCall({
+    method: 'GET',
+    path: '/contributorPhoto/:contribution_id',
+    scope: 'contributor',
+    params: z.object({ contribution_id: IdParam }),
+  }),
+};

@@ -1,0 +1,87 @@
+import { familyApi } from '@common/api/family';
+import { routesOf } from '../http/routes';
+import { limitByIp } from '../rate-limit';
+import { createMailer } from '../providers/mail';
+import { findContribution, findInvitation, listContributions, listInvitations } from './repository';
+import {
+  contributionPhoto,
+  contributorView,
+  createInvitation,
+  decideContribution,
+  deleteContribution,
+  presentContribution,
+  presentInvitation,
+  saveContribution,
+  type FamilyContext,
+} from './service';
+import { notFound } from '../http/errors';
+import type { FastifyReply } from 'fastify';
+
+/** Relatives write for hours at most: enough for a family, not for a flood. */
+const CONTRIBUTIONS_LIMIT = { max: 120, windowMs: 60 * 60_000 };
+const INVITATIONS_LIMIT = { max: 60, windowMs: 60 * 60_000 };
+
+const sendPhoto = (reply: FastifyReply, data: Buffer) =>
+  reply
+    .header('content-type', 'image/jpeg')
+    .header('cache-control', 'private, no-store')
+    .header('x-content-type-options', 'nosniff')
+    .send(data);
+
+/** Family contributions (issue 19): the author's invitations and decisions, the relative's link. */
+export const familyRoutes = routesOf(familyApi, (app) => {
+  const ctx: FamilyContext = { ...app, publicUrl: app.config.PUBLIC_URL, mailer: createMailer(app.config) };
+  const { db } = ctx;
+  const contributionsOf = async (bookId: number) => (await listContributions(db, bookId)).map(presentContribution);
+
+  return {
+    createFamilyInvitation: {
+      limit: [limitByIp(db, 'family:invite', INVITATIONS_LIMIT)],
+      handler: async (request) => ({ success: presentInvitation(ctx.publicUrl, await createInvitation(ctx, request.book, request.body)) }),
+    },
+    familyInvitations: async (request) => ({
+      success: (await listInvitations(db, request.book.id)).map((row) => presentInvitation(ctx.publicUrl, row)),
+    }),
+    revokeFamilyInvitation: async (request) => {
+      const row = await findInvitation(db, request.book.id, request.body.invitation_id);
+      if (!row) throw notFound('family.invitation_not_found');
+      const revoked = await db
+        .updateTable('family_invitations')
+        .set({ revoked_at: row.revoked_at ?? new Date().toISOString() })
+        .where('id', '=', row.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return { success: presentInvitation(ctx.publicUrl, revoked) };
+    },
+    familyContributions: async (request) => ({ success: await contributionsOf(request.book.id) }),
+    decideFamilyContribution: async (request) => {
+      await decideContribution(ctx, request.book, request.body);
+      const decided = (await contributionsOf(request.book.id)).find((c) => c.id === request.body.contribution_id)!;
+      return { success: decided };
+    },
+    familyContributionPhoto: async (request, reply) =>
+      sendPhoto(
+        reply,
+        await contributionPhoto(ctx, await findContribution(db, { sessionId: request.book.id }, request.params.contribution_id)),
+      ),
+
+    contributorInvitation: async (request) => ({ success: await contributorView(ctx, request.invitation) }),
+    saveFamilyContribution: {
+      limit: [limitByIp(db, 'family:contribute', CONTRIBUTIONS_LIMIT)],
+      handler: async (request) => {
+        const photo = request.uploads.photo?.data;
+        await saveContribution(ctx, request.invitation, { ...request.body, photo });
+        return { success: await contributorView(ctx, request.invitation) };
+      },
+    },
+    deleteFamilyContribution: async (request) => {
+      await deleteContribution(ctx, request.invitation, request.body.contribution_id);
+      return { success: await contributorView(ctx, request.invitation) };
+    },
+    contributorPhoto: async (request, reply) =>
+      sendPhoto(
+        reply,
+        await contributionPhoto(ctx, await findContribution(db, { invitationId: request.invitation.id }, request.params.contribution_id)),
+      ),
+  };
+});
