@@ -18,7 +18,9 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  // two spec files at a time: the browser waits on the server most of the time, so two fit two cores
+  // (one account per test, every account from its own address: the specs do not share state)
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.PLUME_RESULTS ? [['list'], ['json', { outputFile: `${process.env.PLUME_RESULTS}/playwright.json` }]] : [['list']],
   use: {
