@@ -28,6 +28,8 @@ export const ParagraphSchema = z.object({
   text: z.string(),
   question_ids: z.array(z.number()).default([]),
   unsourced: z.array(z.string()).optional(),
+  /** Relatives' contributions the paragraph holds (issue 19): their ids and the invitation (contributor) of each. */
+  contributions: z.array(z.object({ id: z.number(), contributor_id: z.number() })).optional(),
 });
 export type Paragraph = z.infer<typeof ParagraphSchema>;
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestsTo } from '../../test/requests';
-import { buildTestApp, createBook, createUser, type TestApp, type TestUser } from '../../test/helpers';
+import { buildCheckpoint, buildTestApp, createBook, createUser, type TestApp, type TestUser } from '../../test/helpers';
 import { multipart } from '../../test/fixtures/books/forms';
 import { outboxDir } from '../providers/mail';
 
@@ -271,5 +271,59 @@ describe('ownership', () => {
     expect((await relativeGet('/api/contributorInvitation', token)).statusCode).toBe(404);
     const left = await app.ctx.db.selectFrom('family_contributions').select('id').where('service_session_id', '=', book.id).execute();
     expect(left).toEqual([]);
+  });
+});
+
+describe('in the book', () => {
+  it('the chapter keeps accepted and quoted memories word for word, introduced by the relative, with their provenance', async () => {
+    const author = await createUser(app);
+    const checkpoint = buildCheckpoint(2);
+    checkpoint.language = 'fr';
+    checkpoint.lookups.survey_questions = [];
+    const book = await createBook(app, { userId: author.id }, { paid: true, checkpoint, language: 'fr' });
+    const marie = await invite(author, book.id, { relation: 'ma sœur' });
+    const paul = await invite(author, book.id, { contributor_name: 'Paul', relation: 'mon fils', question_ids: [] });
+    const lucie = await invite(author, book.id, { contributor_name: 'Lucie', relation: 'ma nièce', question_ids: [11] });
+    const idOf = async (token: string, payload: Record<string, unknown>) =>
+      (await relativePost('/api/saveFamilyContribution', token, payload)).json().success.contributions[0].id as number;
+    const fromMarie = await idOf(tokenOf(marie.url), { question_id: 10, text: "L'eau montait jusqu'à la porte de la boulangerie." });
+    const fromPaul = await idOf(tokenOf(paul.url), { text: 'Papa racontait la guerre le soir.' });
+    await idOf(tokenOf(lucie.url), { question_id: 11, text: 'Pending, so never in the book.' });
+    const decide = (contribution_id: number, status: string, text?: string) =>
+      post('/api/decideFamilyContribution', { service_session_id: book.id, contribution_id, status, ...(text && { text }) }, author);
+    await decide(fromMarie, 'accepted');
+    await decide(fromPaul, 'quoted', 'Papa racontait la guerre, le soir, près du poêle.');
+
+    const data = {
+      ...checkpoint.data[0],
+      questions: checkpoint.data[0].questions.map((q, i) => ({
+        ...q,
+        transcript: i === 0 ? 'La crue de 1953 a tout emporté dans notre rue.' : 'Nous sommes partis chez ma tante à Lyon.',
+      })),
+    };
+    const res = await post(
+      '/api/getStoryAnswer',
+      { data, service_session_id: book.id, selected_survey_questions: [], index: 0, isPayed: true, user: null },
+      author,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const { content, content_json } = res.json().success;
+    const paragraphs = JSON.parse(content_json) as {
+      text: string;
+      question_ids: number[];
+      contributions?: { id: number; contributor_id: number }[];
+    }[];
+    const passageOfMarie = paragraphs.findIndex((p) => p.contributions?.[0]?.id === fromMarie);
+    expect(paragraphs[passageOfMarie]).toMatchObject({
+      text: 'Comme s’en souvient Marie, ma sœur\u00a0: «\u00a0L’eau montait jusqu’à la porte de la boulangerie.\u00a0»',
+      question_ids: [10],
+      contributions: [{ id: fromMarie, contributor_id: marie.id }],
+    });
+    // right after the author's own paragraph on the same question
+    expect(paragraphs[passageOfMarie - 1].question_ids).toContain(10);
+    expect(paragraphs.at(-1)).toMatchObject({ contributions: [{ id: fromPaul, contributor_id: paul.id }], question_ids: [] });
+    expect(paragraphs.at(-1)!.text).toContain('Paul, mon fils');
+    expect(paragraphs.at(-1)!.text).toContain('près du poêle');
+    expect(content).not.toContain('Pending');
   });
 });

@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../db';
 import type { FamilyContributionsTable } from '../db/schema';
+import type { FamilyMemory } from '../providers/generation/types';
 import type { InvitationRow } from './policy';
 
 export type ContributionRow = Selectable<FamilyContributionsTable>;
@@ -69,4 +70,26 @@ export function findContribution(db: Db, where: { sessionId: number } | { invita
 export async function deleteFamilyOf(db: Db, sessionId: number): Promise<void> {
   await db.deleteFrom('family_contributions').where('service_session_id', '=', sessionId).execute();
   await db.deleteFrom('family_invitations').where('service_session_id', '=', sessionId).execute();
+}
+
+/** The memories the author accepted or quoted for a chapter, as the writers read them (the author's edit when there is one). */
+export async function chapterMemories(db: Db, sessionId: number, chapterId: number): Promise<FamilyMemory[]> {
+  const rows = await db
+    .selectFrom('family_contributions as c')
+    .innerJoin('family_invitations as i', 'i.id', 'c.invitation_id')
+    .select(['c.id', 'c.invitation_id', 'c.question_id', 'c.text', 'c.author_text', 'c.status', 'i.contributor_name', 'i.relation'])
+    .where('c.service_session_id', '=', sessionId)
+    .where('c.chapter_id', '=', chapterId)
+    .where('c.status', 'in', ['accepted', 'quoted'])
+    .orderBy('c.id')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    contributor_id: row.invitation_id,
+    question_id: row.question_id,
+    name: row.contributor_name,
+    relation: row.relation,
+    text: row.author_text ?? row.text,
+    quoted: row.status === 'quoted',
+  }));
 }

@@ -28,6 +28,7 @@ import type {
   TailorOutput,
 } from '../providers/generation/types';
 import { rateLimit } from '../rate-limit';
+import { chapterMemories } from '../family/repository';
 
 /** Regenerations of the free chapter of an unpaid book (the first generation is not counted). */
 export const FREE_CHAPTER_REGENERATIONS = 5;
@@ -153,7 +154,9 @@ export async function prepareChapter(db: Db, request: FastifyRequest, body: Stor
   if (refusal) throw badRequest(refusal.reason === 'survey_incomplete' ? 'generation.answer_all_questions' : 'generation.no_answers');
   if (!paid && chapter.generated_count > FREE_CHAPTER_REGENERATIONS) throw tooMany('generation.regeneration_limit');
 
-  return { row: saved.row, checkpoint, chapter, index: savedIndex, input: chapterInputOf(saved.row, checkpoint, savedIndex) };
+  const input = chapterInputOf(saved.row, checkpoint, savedIndex);
+  input.chapter.memories = await chapterMemories(db, saved.row.id, chapter.id);
+  return { row: saved.row, checkpoint, chapter, index: savedIndex, input };
 }
 
 export function bookContextOf(row: SessionRow, checkpoint: CheckpointData, upTo: number): BookContext {
@@ -203,10 +206,16 @@ function chapterInputOf(row: SessionRow, checkpoint: CheckpointData, index: numb
  */
 async function storeChapter(db: Db, prepared: PreparedChapter, output: ChapterOutput): Promise<StoryAnswer> {
   const submitted_at = londonTimestamp();
-  const answers = prepared.input.chapter.answers.map((a) => a.answer);
+  // what relatives remember is a source too
+  const answers = [...prepared.input.chapter.answers.map((a) => a.answer), ...(prepared.input.chapter.memories ?? []).map((m) => m.text)];
   const paragraphs = output.paragraphs.map((p) => {
     const unsourced = unsourcedFacts(p.text, answers);
-    return unsourced.length ? { ...p, unsourced } : { text: p.text, question_ids: p.question_ids };
+    return {
+      text: p.text,
+      question_ids: p.question_ids,
+      ...(unsourced.length && { unsourced }),
+      ...(p.contributions && { contributions: p.contributions }),
+    };
   });
   const content_json = JSON.stringify(paragraphs);
   const needs_assistant = output.needsAssistant ?? [];

@@ -15,6 +15,7 @@ import type {
   TailorInput,
   TailorOutput,
 } from './types';
+import { withPassages } from './passages';
 
 /**
  * The offline composer: arranges the author's own answers into chapter prose. It deletes fillers
@@ -189,7 +190,9 @@ export function extractSummary(sentences: string[], maxWords = SUMMARY_MAX_WORDS
 /** Writes one chapter from its answers. Synchronous core of the composer (the bench times it). */
 export function composeChapter(input: ChapterInput): ChapterOutput {
   const blocks = blocksOf(input);
-  const paragraphs: Paragraph[] = blocks.map((block) => ({ text: block.sentences.join(' '), question_ids: block.questionIds }));
+  const own: Paragraph[] = blocks.map((block) => ({ text: block.sentences.join(' '), question_ids: block.questionIds }));
+  // the composer never rewrites a relative's words: each accepted or quoted memory is a passage of its own
+  const paragraphs = withPassages(own, input.chapter.memories ?? [], input.context.language);
   const summary = extractSummary(blocks.flatMap((b) => b.sentences));
   return { paragraphs, content: paragraphs.map((p) => p.text).join('\n\n'), summary, needsAssistant: unmetChoices(input) };
 }

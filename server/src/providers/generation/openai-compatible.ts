@@ -11,11 +11,13 @@ import type {
   BookTextInput,
   ChapterInput,
   ChapterOutput,
+  FamilyMemory,
   GenerateOptions,
   GenerationProvider,
   TailorInput,
   TailorOutput,
 } from './types';
+import { withPassages } from './passages';
 
 /**
  * Any OpenAI-compatible chat API (OpenAI, Mistral, Ollama, vLLM, llama.cpp server), spoken with
@@ -170,6 +172,14 @@ export function attributeParagraphs(texts: string[], answers: AnswerInput[]): Pa
     const best = Math.max(0, ...scores.map((s) => s.score));
     const ids = best > 0 ? scores.filter((s) => s.score >= Math.max(1, best * 0.4)).map((s) => s.id) : [];
     return { text, question_ids: ids.length > 0 ? ids : best > 0 ? [scores.find((s) => s.score === best)!.id] : answered };
+  });
+}
+
+/** Provenance of the memories the model used: the paragraphs that name their contributor. */
+export function attributeMemories(paragraphs: Paragraph[], memories: FamilyMemory[]): Paragraph[] {
+  return paragraphs.map((paragraph) => {
+    const used = memories.filter((m) => paragraph.text.includes(m.name));
+    return used.length ? { ...paragraph, contributions: used.map((m) => ({ id: m.id, contributor_id: m.contributor_id })) } : paragraph;
   });
 }
 
@@ -349,10 +359,19 @@ export class OpenAiCompatibleProvider implements GenerationProvider {
     const { text } = await this.complete(chapterMessages(input), { ...options, maxTokens: CHAPTER_MAX_TOKENS });
     const texts = paragraphsFromText(text).map((paragraph) => typographic(paragraph, input.context.language));
     if (texts.length === 0) throw new GenerationFailure(502, 'generation.empty_output', false, 'the model wrote nothing');
-    const paragraphs = attributeParagraphs(texts, input.chapter.answers);
+    const memories = input.chapter.memories ?? [];
+    // accepted memories were given to the model as material; quoted ones are kept word for word
+    const paragraphs = withPassages(
+      attributeMemories(
+        attributeParagraphs(texts, input.chapter.answers),
+        memories.filter((m) => !m.quoted),
+      ),
+      memories.filter((m) => m.quoted),
+      input.context.language,
+    );
     // The summary is extracted from the author's own (cleaned) sentences: it never invents.
     const summary = extractSummary(input.chapter.answers.flatMap((a) => cleanAnswer(a.answer, input.context.language)));
-    return { paragraphs, content: texts.join('\n\n'), summary };
+    return { paragraphs, content: paragraphs.map((p) => p.text).join('\n\n'), summary };
   }
 
   async writeBookText(input: BookTextInput, text: BookText, options: GenerateOptions = {}): Promise<string> {

@@ -4,7 +4,7 @@ import type { Language } from '@common/constants';
 import { ROOT_DIR } from '../../config';
 import { LANGUAGE_DATA } from './language-data';
 import type { BookText } from '@common/schemas/versions';
-import type { BookContext, BookTextInput, ChapterInput, TailorInput } from './types';
+import type { BookContext, BookTextInput, ChapterInput, FamilyMemory, TailorInput } from './types';
 
 /**
  * Prompts of the model adapter. The same rules in every prompt: the author's facts only, the
@@ -80,6 +80,7 @@ export function chapterMessages(input: ChapterInput): ChatMessage[] {
       : '',
     `Chapter: ${chapter.name}`,
     `The author's answers:\n\n${answers}`,
+    memoriesLines(chapter.memories ?? []),
   ]
     .filter(Boolean)
     .join('\n\n');
@@ -87,6 +88,14 @@ export function chapterMessages(input: ChapterInput): ChatMessage[] {
     { role: 'system', content: system },
     { role: 'user', content: user },
   ];
+}
+
+/** Relatives' memories the author accepted: material to weave in, each credited to its contributor by name. */
+function memoriesLines(memories: FamilyMemory[]): string {
+  const accepted = memories.filter((m) => !m.quoted);
+  if (accepted.length === 0) return '';
+  const lines = accepted.map((m) => `${m.name} (${m.relation}) remembers: ${m.text.trim()}`);
+  return `Memories from the author's relatives (use them, and name who remembers each one):\n\n${lines.join('\n\n')}`;
 }
 
 export function optimizeMessages(transcript: string, context: Pick<BookContext, 'language'>): ChatMessage[] {

@@ -37,9 +37,23 @@ export interface AnswerInput {
   answer: string;
 }
 
+/** A relative's contribution the author accepted or quoted (issue 19), for the chapter it belongs to. */
+export interface FamilyMemory {
+  id: number;
+  /** The invitation that brought it: the contributor. */
+  contributor_id: number;
+  /** null: a memory for the chapter as a whole. */
+  question_id: number | null;
+  name: string;
+  relation: string;
+  text: string;
+  /** Quoted: always kept word for word as a passage; accepted: material the writer may use. */
+  quoted: boolean;
+}
+
 export interface ChapterInput {
   context: BookContext;
-  chapter: { id: number; name: string; answers: AnswerInput[] };
+  chapter: { id: number; name: string; answers: AnswerInput[]; memories?: FamilyMemory[] };
 }
 
 export interface ChapterOutput {
