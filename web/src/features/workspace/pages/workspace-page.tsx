@@ -21,6 +21,7 @@ import { useAuth } from '../../../app/auth';
 import { paths } from '../../../lib/paths';
 import { readTrialSession, writeTrialSession } from '../../../lib/trial-session';
 import { VoiceSampleDialog } from '../../voice/voice-sample-dialog';
+import { AudiobookProgress } from '../../audiobook/components/audiobook-progress';
 import { workspaceApi } from '@common/api/workspace';
 import { call } from '../../../lib/api';
 import { deleteSessionImage, fetchSessionImage, uploadSessionImage } from '../api/session-images';
@@ -427,6 +428,7 @@ function Workspace({
               <span className={styles.progressText}>{t('header.progress_value', { value: progress })}</span>
             </div>
             <SaveIndicator status={state.status} isGuest={meta.isGuest} />
+            {meta.isGuest ? null : <AudiobookProgress sessionId={sessionId} lng={lng} />}
           </div>
           <div className={styles.headerActions}>
             <Button

@@ -1,0 +1,51 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { audiobookApi } from '@common/api/audiobook';
+import type { Language } from '@common/constants';
+import { call } from '../../../lib/api';
+import { paths } from '../../../lib/paths';
+import styles from '../pages/audiobook.module.css';
+
+const POLL_MS = 2_000;
+
+/**
+ * The workspace's line about the book's audiobook: a progress bar while it is made, a link once it
+ * is ready. It asks the server (audiobookStatus), so it is there again after a reload or a closed
+ * tab; a book without an audiobook shows nothing.
+ */
+export function AudiobookProgress({ sessionId, lng }: { sessionId: number; lng: Language }) {
+  const { t } = useTranslation('audiobook');
+  const status = useQuery({
+    queryKey: ['audiobookStatus', sessionId],
+    queryFn: () => call(audiobookApi.audiobookStatus, { params: { service_session_id: sessionId } }, { quiet: true }),
+    refetchInterval: (query) => (['queued', 'running'].includes(query.state.data?.state ?? '') ? POLL_MS : false),
+    retry: false,
+  });
+  if (!status.data || status.data.state === 'paid') return null;
+  const { state, progress } = status.data;
+  const making = state === 'queued' || state === 'running';
+  const label = {
+    queued: t('workspace.queued'),
+    running: t('workspace.running'),
+    done: t('workspace.done'),
+    failed: t('workspace.failed'),
+  }[state];
+  return (
+    <div className={styles.workspaceLine} data-testid="workspace-audiobook" data-state={state}>
+      {making ? (
+        <div
+          className={styles.progress}
+          role="progressbar"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={progress}
+          aria-label={t('page.progress')}
+        >
+          <div className={styles.bar} style={{ width: `${progress}%` }} />
+        </div>
+      ) : null}
+      <Link to={paths.audiobook(lng, sessionId)}>{label}</Link>
+    </div>
+  );
+}
