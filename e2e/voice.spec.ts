@@ -205,12 +205,29 @@ test.describe('with no speech-to-text on the server', () => {
   });
 });
 
-test('records the audiobook voice sample from the workspace and uploads it', async ({ page, request }) => {
-  const user = await signUp(request, { prefix: 'voice-sample' });
+/** A short written book (one chapter of two sentences): the audiobook stays quick to make. */
+async function shortWrittenBook(request: APIRequestContext, user: { token: string; auth: Record<string, string> }) {
   const book = await createBook(request, user.token, {
     book_name: 'Rose',
     another_story_subject: 'My grandmother Rose, a nurse in Lyon during the war',
   });
+  const session = (await (await request.get(`/api/getSession/${book.id}`, { headers: user.auth })).json()).success;
+  session.checkpoint_data.data[0].generated_content = 'Rose was born in Lyon in 1921. She became a nurse during the war.';
+  const saved = await request.post('/api/upSertSession', {
+    headers: user.auth,
+    data: { service_session_id: book.id, checkpoint_data: session.checkpoint_data, version: session.version },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+  return book;
+}
+
+test('the audiobook journey: voice sample with the fake microphone, sandbox payment, progress, the player plays', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const user = await signUp(request, { prefix: 'voice-sample' });
+  const book = await shortWrittenBook(request, user);
   await actAsUser(page, user.token);
   await page.goto(`/en/questions/${book.id}`);
   await page.getByRole('button', { name: 'Audiobook', exact: true }).click();
@@ -252,6 +269,59 @@ test('records the audiobook voice sample from the workspace and uploads it', asy
   expect(model.status(), await model.text()).toBe(200);
   expect((await model.json()).success.voice).toBe('offline');
   await expect(page).toHaveURL(/\/en\/audiobook-payment$/);
+  const quota = (
+    await (await request.post('/api/checkAudiobookQuota', { headers: user.auth, data: { service_session_id: book.id } })).json()
+  ).success as { characters_needed: number; price: number };
   const state = await page.evaluate(() => (history.state as { usr?: unknown } | null)?.usr);
-  expect(state).toEqual({ service_session_id: book.id, price: 0 });
+  expect(state).toEqual({ service_session_id: book.id, price: quota.price });
+
+  // the server's characters and price, then the shared card form with the sandbox's accepted card
+  const price = `€${quota.price.toFixed(2)}`;
+  await expect(page.getByText(`characters read aloud: ${price}`, { exact: false })).toBeVisible();
+  await expect(page.getByText('a voice matched to your pitch and pace', { exact: false })).toBeVisible();
+  await page.getByLabel('Card number').fill('4111111111111111');
+  await page.getByLabel('Expiry date').fill('12/39');
+  await page.getByLabel('Security code (CVC)').fill('123');
+  const opened = page.waitForEvent('popup');
+  await page.getByRole('button', { name: `Pay ${price}` }).click();
+
+  // the audiobook page opens in a new window, this one thanks
+  const player = await opened;
+  await expect(page).toHaveURL(/\/en\/thankyou\/purchase\?order=PL/);
+  await expect(player).toHaveURL(new RegExp(`/en/audiobook/${book.id}$`));
+  // progress while it is made (a short book may already be done when the page asks)
+  const progress = player.getByRole('progressbar', { name: 'Audiobook progress' });
+  const ready = player.getByText('Ready to listen to and download.');
+  await expect(progress.or(ready)).toBeVisible();
+  await expect(ready).toBeVisible({ timeout: 90_000 });
+
+  // the whole book plays: its data loads and the time moves on
+  const whole = player.getByRole('region', { name: 'The whole book' }).locator('audio');
+  await expect(whole).toHaveAttribute('src', `/api/audiobookFile/${book.id}/book.mp3`);
+  await whole.evaluate(async (audio: HTMLAudioElement) => {
+    audio.muted = true;
+    await audio.play();
+  });
+  await expect.poll(() => whole.evaluate((audio: HTMLAudioElement) => audio.readyState)).toBeGreaterThanOrEqual(2);
+  await expect.poll(() => whole.evaluate((audio: HTMLAudioElement) => audio.currentTime), { timeout: 15_000 }).toBeGreaterThan(0.2);
+
+  // the chapter list (the title, then the one written chapter) and the downloads
+  const chapters = player.getByRole('list', { name: 'Chapters' }).getByRole('listitem');
+  await expect(chapters).toHaveCount(2);
+  await expect(chapters.nth(0)).toContainText('Rose');
+  await expect(chapters.nth(1)).toContainText('Origins');
+  await expect(chapters.getByRole('link', { name: 'Download this chapter' })).toHaveCount(2);
+  const zip = player.getByRole('link', { name: 'Download every chapter (ZIP)' });
+  await expect(zip).toHaveAttribute('href', `/api/audiobookFile/${book.id}/all-chapters.zip`);
+  const download = player.waitForEvent('download');
+  await player.getByRole('link', { name: 'Download the whole book (MP3)' }).click();
+  expect((await download).suggestedFilename()).toMatch(/\.mp3$/);
+
+  // the workspace says where the audiobook stands, from the server: still there after a reload
+  await page.goto(`/en/questions/${book.id}`);
+  const line = page.getByTestId('workspace-audiobook');
+  await expect(line).toHaveAttribute('data-state', 'done');
+  await page.reload();
+  await expect(line).toHaveAttribute('data-state', 'done');
+  await expect(line.getByRole('link', { name: 'Listen to your audiobook' })).toHaveAttribute('href', `/en/audiobook/${book.id}`);
 });
