@@ -1,7 +1,30 @@
+import fs from 'node:fs';
 import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+// The web's layers: a feature imports no other feature (pages combining features live in app/routes/),
+// and lib/ and components/ import neither app/ nor features/.
+const features = fs.readdirSync('web/src/features');
+const featureType = (feature) => `feature:${feature}`;
+const webElements = [
+  { type: 'app', pattern: 'web/src/app' },
+  { type: 'lib', pattern: 'web/src/lib' },
+  { type: 'components', pattern: 'web/src/components' },
+  ...features.map((feature) => ({ type: featureType(feature), pattern: `web/src/features/${feature}` })),
+];
+const webPolicies = [
+  ...features.map((feature) => ({
+    from: { element: { type: featureType(feature) } },
+    disallow: { to: { element: { types: { anyOf: features.filter((other) => other !== feature).map(featureType) } } } },
+  })),
+  {
+    from: { element: { types: { anyOf: ['lib', 'components'] } } },
+    disallow: { to: { element: { types: { anyOf: ['app', ...features.map(featureType)] } } } },
+  },
+];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'e2e/artifacts/**'] },
@@ -17,6 +40,15 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-restricted-syntax': ['error', { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' }],
     },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': webElements,
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+    },
+    rules: { 'boundaries/dependencies': ['error', { default: 'allow', policies: webPolicies }] },
   },
   {
     files: ['*.config.{js,ts}', 'web/vite.config.ts'],

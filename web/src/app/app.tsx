@@ -7,7 +7,7 @@ import { TOAST_AUTO_CLOSE_MS } from '@common/constants';
 import { Loader } from '../components/loader';
 import { AuthProvider } from './auth';
 import { router } from './router';
-import './i18n';
+import '../lib/i18n';
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 } },

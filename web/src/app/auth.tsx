@@ -4,7 +4,7 @@ import { authApi } from '@common/api/auth';
 import { languageOfPath } from '@common/languages';
 import { ApiError, call } from '../lib/api';
 import { clearSessionMarker, hasSession, onUnauthorized } from '../lib/token-store';
-import { i18n } from './i18n';
+import { i18n } from '../lib/i18n';
 
 export interface AuthUser {
   id: number;

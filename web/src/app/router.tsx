@@ -16,11 +16,11 @@ const RegisterPage = page(() => import('../features/auth/pages/register-page'), 
 const ForgotPasswordPage = page(() => import('../features/auth/pages/forgot-password-page'), 'ForgotPasswordPage');
 const ResetPasswordPage = page(() => import('../features/auth/pages/reset-password-page'), 'ResetPasswordPage');
 const ThankYouRegisterPage = page(() => import('../features/auth/pages/thank-you-register-page'), 'ThankYouRegisterPage');
-const ProfilePage = page(() => import('../features/auth/pages/profile-page'), 'ProfilePage');
+const ProfileRoute = page(() => import('./routes/profile-route'), 'ProfileRoute');
 const MyBooksPage = page(() => import('../features/books/pages/my-books-page'), 'MyBooksPage');
 const GeneralCategoriesPage = page(() => import('../features/catalog/general-categories-page'), 'GeneralCategoriesPage');
 const OptionsPage = page(() => import('../features/book-start/pages/options-page'), 'OptionsPage');
-const WorkspacePage = page(() => import('../features/workspace/pages/workspace-page'), 'WorkspacePage');
+const WorkspaceRoute = page(() => import('./routes/workspace-route'), 'WorkspaceRoute');
 const PaymentPage = page(() => import('../features/payments/pages/payment-page'), 'PaymentPage');
 const SubscriptionsPage = page(() => import('../features/subscriptions/pages/subscriptions-page'), 'SubscriptionsPage');
 const ManageSubscriptionsPage = page(() => import('../features/subscriptions/pages/manage-subscriptions-page'), 'ManageSubscriptionsPage');
@@ -90,7 +90,7 @@ export const router = createBrowserRouter([
           { path: 'my-books', element: <MyBooksPage /> },
           { path: 'subscriptions', element: <SubscriptionsPage /> },
           { path: 'manage-subscriptions', element: <ManageSubscriptionsPage /> },
-          { path: 'profile', element: <ProfilePage /> },
+          { path: 'profile', element: <ProfileRoute /> },
           { path: 'audiobook/:sessionId', element: <AudiobookPage /> },
           { path: 'printing', element: <PrintingPage /> },
           { path: 'printing-payment', element: <PrintingPaymentPage /> },
@@ -102,7 +102,7 @@ export const router = createBrowserRouter([
       { path: 'reset-password', element: <ResetPasswordPage /> },
       { path: 'general-categories/:serviceId', element: <GeneralCategoriesPage /> },
       { path: 'general-categories-options/:serviceId/:categoryId', element: <OptionsPage /> },
-      { path: 'questions/:sessionId', element: <WorkspacePage /> },
+      { path: 'questions/:sessionId', element: <WorkspaceRoute /> },
       { path: 'payment', element: <PaymentPage /> },
       { path: 'gift-card', element: <GiftCardPage /> },
       { path: 'gift-card-payment', element: <GiftCardPaymentPage /> },

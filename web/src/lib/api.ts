@@ -3,7 +3,7 @@ import { HTTP_TIMEOUT_MS } from '@common/constants';
 import { isLanguage, languageOfPath, normalizeLanguage } from '@common/languages';
 import { callPath, type Call, type CallInput, type CallSuccess } from '@common/api/contract';
 import { successOf } from '@common/schemas/api';
-import { i18n } from '../app/i18n';
+import { i18n } from './i18n';
 import { hasSession, notifyUnauthorized } from './token-store';
 import { readTrialSession } from './trial-session';
 

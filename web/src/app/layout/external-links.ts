@@ -1,4 +1,4 @@
-/** The product's social accounts (the site's own pages and their overrides: features/site/site-links.ts). */
+/** The product's social accounts (the site's own pages and their overrides: lib/site-links.ts). */
 export const SOCIAL_LINKS = [
   { network: 'facebook', name: 'Facebook', url: 'https://www.facebook.com/plume.example' },
   { network: 'instagram', name: 'Instagram', url: 'https://www.instagram.com/plume.example' },

@@ -2,12 +2,12 @@ import type { ComponentType, SVGProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { SiteLink } from '@common/schemas/site';
-import { useSiteSettings } from '../../features/site/api/site-calls';
-import { siteHref } from '../../features/site/site-links';
+import { useSiteSettings } from '../../lib/site-links';
+import { siteHref } from '../../lib/site-links';
 import { useAuth } from '../auth';
 import { SOCIAL_LINKS, type SocialNetwork } from './external-links';
 import { FacebookIcon, FeatherIcon, InstagramIcon, LinkedInIcon, PhoneIcon, YouTubeIcon } from './icons';
-import { useCurrentLanguage } from './use-current-language';
+import { useCurrentLanguage } from '../../lib/use-current-language';
 import styles from './footer.module.css';
 
 const socialIcons: Record<SocialNetwork, ComponentType<SVGProps<SVGSVGElement>>> = {

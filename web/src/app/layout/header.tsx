@@ -7,7 +7,7 @@ import { FeatherIcon } from './icons';
 import { LanguagePicker } from './language-picker';
 import { MobileMenu } from './mobile-menu';
 import { ProfileMenu } from './profile-menu';
-import { useCurrentLanguage } from './use-current-language';
+import { useCurrentLanguage } from '../../lib/use-current-language';
 import { useHeaderLinks } from './use-header-links';
 import { useScrolledPast } from './use-scrolled-past';
 import styles from './header.module.css';

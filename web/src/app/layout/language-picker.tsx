@@ -2,8 +2,8 @@ import { DropdownMenu } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '@common/constants';
 import { ChevronDownIcon, GlobeIcon } from './icons';
-import { LANGUAGE_NAMES, switchLanguage } from './language';
-import { useCurrentLanguage } from './use-current-language';
+import { LANGUAGE_NAMES, switchLanguage } from '../../lib/language';
+import { useCurrentLanguage } from '../../lib/use-current-language';
 import styles from './menu.module.css';
 
 /** Lists the other three languages by their native names; choosing one saves it and reloads in that language. */

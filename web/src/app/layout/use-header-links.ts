@@ -3,7 +3,7 @@ import { DEFAULT_SERVICE_ID } from '@common/constants';
 import { paths } from '../../lib/paths';
 import { useAuth } from '../auth';
 import { useSubscriptionState } from '../../features/subscriptions/api/use-subscription-state';
-import { useCurrentLanguage } from './use-current-language';
+import { useCurrentLanguage } from '../../lib/use-current-language';
 
 export interface HeaderLink {
   key: string;

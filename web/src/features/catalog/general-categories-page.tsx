@@ -5,7 +5,7 @@ import type { GeneralCategory } from '@common/schemas/catalog';
 import { Button } from '../../components/button';
 import { failureStatus } from '../../lib/api';
 import { paths } from '../../lib/paths';
-import { useCurrentLanguage } from '../../app/layout/use-current-language';
+import { useCurrentLanguage } from '../../lib/use-current-language';
 import { useGeneralCategories } from './api/get-general-categories';
 import { CategoryIllustration } from './components/category-illustration';
 import styles from './general-categories-page.module.css';

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DEFAULT_SERVICE_ID } from '@common/constants';
 import { useAuth } from '../../app/auth';
-import { useCurrentLanguage } from '../../app/layout/use-current-language';
+import { useCurrentLanguage } from '../../lib/use-current-language';
 import { paths } from '../../lib/paths';
 import styles from './home-page.module.css';
 

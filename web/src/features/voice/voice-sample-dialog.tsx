@@ -7,7 +7,7 @@ import { Button } from '../../components/button';
 import { Modal } from '../../components/modal';
 import { uploadErrorMessage } from './api/transcribe-audio';
 import { uploadVoiceSample } from './api/upload-voice-sample';
-import { createVoiceModel, measureRecording } from '../audiobook/api/create-voice-model';
+import { createVoiceModel, measureRecording } from './api/create-voice-model';
 import { Recorder } from './recorder';
 import type { Recording } from './use-recorder';
 import styles from './voice-sample-dialog.module.css';

@@ -9,7 +9,7 @@ import { isLanguage } from '@common/languages';
 import { ApiError } from '../../../lib/api';
 import { paths } from '../../../lib/paths';
 import { deleteMyAccount, downloadMyData } from '../api/my-data';
-import card from '../../auth/components/auth.module.css';
+import card from '../../../styles/surfaces.module.css';
 import styles from './my-data-section.module.css';
 
 /** The profile's "your data": download all of it, or delete the account and everything in it. */

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useCurrentLanguage } from '../../../app/layout/use-current-language';
+import { useCurrentLanguage } from '../../../lib/use-current-language';
 import { Button } from '../../../components/button';
 import { Loader } from '../../../components/loader';
 import { useDeleteVoiceData, useMyVoiceData } from '../api/voice-data';

@@ -13,8 +13,8 @@ import { Loader } from '../../../components/loader';
 import { Screen } from '../../../components/screen';
 import { ApiError, call } from '../../../lib/api';
 import { paths } from '../../../lib/paths';
-import { Checkout } from '../../payments/components/checkout';
-import { pushPurchaseEvent } from '../../payments/lib/analytics';
+import { Checkout } from '../../../components/checkout/checkout';
+import { pushPurchaseEvent } from '../../../lib/purchase-analytics';
 import { openAudiobook } from '../open-audiobook';
 import styles from './audiobook.module.css';
 

@@ -8,11 +8,6 @@ import { call, callRaw } from '../../../lib/api';
 /** The calls of the accounts area (common/api/auth.ts). Callers handle their own errors (`quiet`). */
 const quiet = { quiet: true };
 
-export const authConfigQueryKey = ['authConfig'] as const;
-export function useAuthConfig() {
-  return useQuery({ queryKey: authConfigQueryKey, queryFn: () => call(authApi.authConfig, {}, quiet), staleTime: Infinity });
-}
-
 type LoginBody = CallInput<typeof authApi.login>['body'];
 export const loginWithPassword = (body: Extract<LoginBody, { password: string }>) => call(authApi.login, { body }, quiet);
 export const loginWithGoogle = (body: Extract<LoginBody, { access_token: string }>) => call(authApi.login, { body }, quiet);

@@ -1,5 +1,5 @@
 import { toast } from 'react-toastify';
-import { i18n } from '../../../app/i18n';
+import { i18n } from '../../../lib/i18n';
 import { readTrialSession, trialSessionPayload } from '../../../lib/trial-session';
 
 /**

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
@@ -7,25 +7,25 @@ import { useAuth } from '../../../app/auth';
 import { Button } from '../../../components/button';
 import { Loader } from '../../../components/loader';
 import { Screen } from '../../../components/screen';
-import { OrdersList } from '../../payments/components/orders-list';
 import { TextField } from '../../../components/text-field';
-import { MyDataSection } from '../../account/components/my-data-section';
-import { VoiceDataSection } from '../../audiobook/components/voice-data-section';
 import { profileQueryKey, upsertUser, useProfile } from '../api/accounts';
 import styles from '../components/auth.module.css';
 import { serverError } from '../lib/errors';
 
-/** First name, last name and city; the e-mail is shown but cannot be changed. */
-export function ProfilePage() {
+/**
+ * First name, last name and city; the e-mail is shown but cannot be changed. The other features'
+ * sections come from the route (app/routes/profile-route.tsx): `orders` always, `accountSections`
+ * once the profile has loaded.
+ */
+export function ProfilePage({ orders, accountSections }: { orders: ReactNode; accountSections: ReactNode }) {
   const { t } = useTranslation('auth');
   const { data: profile } = useProfile();
   const { logout } = useAuth();
   return (
     <Screen title={t('profile_title')} lead={t('profile_lead')} width="narrow">
       {profile ? <ProfileForm key={profile.id} profile={profile} /> : <Loader />}
-      <OrdersList />
-      {profile ? <VoiceDataSection /> : null}
-      {profile ? <MyDataSection /> : null}
+      {orders}
+      {profile ? accountSections : null}
       <p className={styles.centered}>
         <Button variant="ghost" onClick={() => void logout()}>
           {t('logout')}

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { languageOfPath } from '@common/languages';
-import { useSiteHref } from '../../site/site-links';
+import { useSiteHref } from '../../../lib/site-links';
 import { Button } from '../../../components/button';
 import { Screen } from '../../../components/screen';
 import { paths } from '../../../lib/paths';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { booksApi } from '@common/api/books';
 import { call } from '../../../lib/api';
-import { userSessionsQueryKey } from './get-user-sessions';
+import { userSessionsQueryKey } from '../../../lib/user-sessions';
 
 export function useDeleteBook() {
   const client = useQueryClient();

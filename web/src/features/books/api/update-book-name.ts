@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { workspaceApi } from '@common/api/workspace';
 import { call } from '../../../lib/api';
-import { userSessionsQueryKey } from './get-user-sessions';
+import { userSessionsQueryKey } from '../../../lib/user-sessions';
 
 /**
  * My Books' rename: the spec's POST updateBookAttribute {id, attribute: 'book_name', value}, with the

@@ -12,7 +12,7 @@ import { Screen } from '../../../components/screen';
 import { TextField } from '../../../components/text-field';
 import { paths } from '../../../lib/paths';
 import { useDeleteBook } from '../api/delete-book';
-import { useUserSessions } from '../api/get-user-sessions';
+import { useUserSessions } from '../../../lib/user-sessions';
 import { useUpdateBookName } from '../api/update-book-name';
 import { BookCard } from '../components/book-card';
 import styles from './my-books-page.module.css';

@@ -8,10 +8,10 @@ import { Screen } from '../../../components/screen';
 import { call, callRaw } from '../../../lib/api';
 import { offerDownload } from '../../../lib/download';
 import { paths } from '../../../lib/paths';
-import { Checkout } from '../../payments/components/checkout';
-import { pushPurchaseEvent } from '../../payments/lib/analytics';
+import { Checkout } from '../../../components/checkout/checkout';
+import { pushPurchaseEvent } from '../../../lib/purchase-analytics';
 import type { GiftState } from '../api/gift-calls';
-import styles from '../../payments/components/card-form.module.css';
+import styles from '../../../components/checkout/card-form.module.css';
 
 /**
  * /{lang}/gift-card-form (spec sections 2, 4): the card form for the gift; visitors may buy.

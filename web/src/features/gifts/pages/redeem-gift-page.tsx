@@ -12,8 +12,9 @@ import { Screen } from '../../../components/screen';
 import { TextField } from '../../../components/text-field';
 import { call } from '../../../lib/api';
 import { paths } from '../../../lib/paths';
-import { useUserSessions } from '../../books/api/get-user-sessions';
-import { pendingGiftCode, useGiftPlans } from '../api/gift-calls';
+import { useUserSessions } from '../../../lib/user-sessions';
+import { pendingGiftCode } from '../../../lib/pending-gift-code';
+import { useGiftPlans } from '../api/gift-calls';
 import styles from '../gifts.module.css';
 
 /**

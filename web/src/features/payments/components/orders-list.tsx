@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { formatPrice } from '@common/rules/prices';
 import type { OrderSummary } from '@common/schemas/payments';
-import { useCurrentLanguage } from '../../../app/layout/use-current-language';
+import { useCurrentLanguage } from '../../../lib/use-current-language';
 import { Button } from '../../../components/button';
 import { Loader } from '../../../components/loader';
 import { useDownloadReceipt, useMyOrders } from '../api/my-orders';

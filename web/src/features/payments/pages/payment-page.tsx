@@ -7,9 +7,9 @@ import { formatPrice } from '@common/rules/prices';
 import { Screen } from '../../../components/screen';
 import { call } from '../../../lib/api';
 import { paths } from '../../../lib/paths';
-import { Checkout } from '../components/checkout';
-import { pushPurchaseEvent } from '../lib/analytics';
-import styles from '../components/card-form.module.css';
+import { Checkout } from '../../../components/checkout/checkout';
+import { pushPurchaseEvent } from '../../../lib/purchase-analytics';
+import styles from '../../../components/checkout/card-form.module.css';
 
 /** Navigation state of /payment (spec section 2). */
 export interface PaymentState {

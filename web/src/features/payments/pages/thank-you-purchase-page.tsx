@@ -3,7 +3,7 @@ import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { languageOfPath } from '@common/languages';
 import { Screen } from '../../../components/screen';
 import { paths } from '../../../lib/paths';
-import styles from '../components/card-form.module.css';
+import styles from '../../../components/checkout/card-form.module.css';
 
 /** Purchase confirmation (spec section 2): needs ?order=…, else back to /; a link back to My Books. */
 export function ThankYouPurchasePage() {

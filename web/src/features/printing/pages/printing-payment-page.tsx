@@ -11,9 +11,9 @@ import { Loader } from '../../../components/loader';
 import { Screen } from '../../../components/screen';
 import { ApiError, call } from '../../../lib/api';
 import { paths } from '../../../lib/paths';
-import { CardForm } from '../../payments/components/card-form';
-import { pushPaymentFailureEvent, pushPurchaseEvent } from '../../payments/lib/analytics';
-import type { ClientAnswer } from '../../payments/lib/kr-answer';
+import { CardForm } from '../../../components/checkout/card-form';
+import { pushPaymentFailureEvent, pushPurchaseEvent } from '../../../lib/purchase-analytics';
+import type { ClientAnswer } from '../../../components/checkout/kr-answer';
 import { pendingPrint, setPendingPrint } from '../lib/pending';
 import styles from '../printing.module.css';
 

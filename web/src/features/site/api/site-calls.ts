@@ -4,16 +4,6 @@ import type { Language } from '@common/constants';
 import type { ContactMessageBody, SitePage } from '@common/schemas/site';
 import { call } from '../../../lib/api';
 
-/** Where the footer links go and the support phone: asked once per visit (the operator's settings change with a restart). */
-export function useSiteSettings() {
-  return useQuery({
-    queryKey: ['site-settings'],
-    queryFn: () => call(siteApi.getSiteSettings, {}, { quiet: true }),
-    staleTime: Infinity,
-    retry: 1,
-  });
-}
-
 export function useSitePage(lng: Language, page: SitePage) {
   return useQuery({
     queryKey: ['site-page', lng, page],

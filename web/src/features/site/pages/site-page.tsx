@@ -4,7 +4,7 @@ import type { SitePage } from '@common/schemas/site';
 import { Button } from '../../../components/button';
 import { Loader } from '../../../components/loader';
 import { Screen } from '../../../components/screen';
-import { useCurrentLanguage } from '../../../app/layout/use-current-language';
+import { useCurrentLanguage } from '../../../lib/use-current-language';
 import { useSitePage } from '../api/site-calls';
 import { PageBlocks } from '../components/page-blocks';
 import styles from '../site.module.css';

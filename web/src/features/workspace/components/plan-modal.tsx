@@ -15,7 +15,7 @@ import { useWorkspaceContext } from './workspace-context';
 import { LockIcon } from './inline-title';
 import { couponsApi } from '@common/api/coupons';
 import { call } from '../../../lib/api';
-import { pendingGiftCode } from '../../gifts/api/gift-calls';
+import { pendingGiftCode } from '../../../lib/pending-gift-code';
 import styles from '../workspace.module.css';
 
 const isMobile = () => typeof navigator !== 'undefined' && MOBILE_USER_AGENT.test(navigator.userAgent);

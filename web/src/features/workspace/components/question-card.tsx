@@ -7,13 +7,13 @@ import { ANSWER_MAX_LENGTH } from '@common/constants';
 import { isAnswered } from '@common/rules/chapter-generation';
 import type { Question } from '@common/schemas/session';
 import { Button } from '../../../components/button';
-import { VoiceRecorder } from '../../voice/voice-recorder';
 import { generationApi } from '@common/api/generation';
 import { call } from '../../../lib/api';
 import { deleteQuestion, trimAnswerEnd, updateQuestion } from '../model/checkpoint-ops';
 import { fitPaste } from '../model/paste';
 import { GripIcon, InlineTitle, TrashIcon } from './inline-title';
 import { useWorkspaceContext } from './workspace-context';
+import { useWorkspaceSlots } from './workspace-slots';
 import styles from '../workspace.module.css';
 
 /** One guided question: its title, the answer (typed or dictated), optimise, edit, delete, drag. */
@@ -35,6 +35,7 @@ export const QuestionCard = memo(function QuestionCard({
 }) {
   const { t } = useTranslation('workspace');
   const { update, confirm, sessionId, checkpoint } = useWorkspaceContext();
+  const { AnswerDictation } = useWorkspaceSlots();
   const [optimizing, setOptimizing] = useState(false);
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: question.id, disabled: !canDrag });
   const transcript = question.transcript ?? '';
@@ -155,7 +156,7 @@ export const QuestionCard = memo(function QuestionCard({
           {t('question.counter', { count: transcript.length, max: ANSWER_MAX_LENGTH })}
         </span>
         <div className={styles.answerActions}>
-          {canEdit ? <VoiceRecorder value={transcript} onChange={setTranscript} sessionId={sessionId} lng={checkpoint.language} /> : null}
+          {canEdit ? <AnswerDictation value={transcript} onChange={setTranscript} sessionId={sessionId} lng={checkpoint.language} /> : null}
           {canEdit && transcript.trim() !== '' ? (
             <Button variant="secondary" busy={optimizing} onClick={handleOptimize}>
               {t('question.optimize')}

@@ -20,8 +20,6 @@ import { Loader } from '../../../components/loader';
 import { useAuth } from '../../../app/auth';
 import { paths } from '../../../lib/paths';
 import { readTrialSession, writeTrialSession } from '../../../lib/trial-session';
-import { VoiceSampleDialog } from '../../voice/voice-sample-dialog';
-import { AudiobookProgress } from '../../audiobook/components/audiobook-progress';
 import { workspaceApi } from '@common/api/workspace';
 import { call } from '../../../lib/api';
 import { deleteSessionImage, fetchSessionImage, uploadSessionImage } from '../api/session-images';
@@ -33,9 +31,9 @@ import { BookTextSection } from '../components/book-text-section';
 import { EditableSection } from '../components/editable-section';
 import { CoverSlot } from '../components/image-slots';
 import { InlineTitle } from '../components/inline-title';
-import { BookPreview, hasPreview } from '../components/optional-features';
-import { DownloadMenu } from '../../preview/download-menu';
-import { useDownloadBook, type BookFormat } from '../../preview/use-download-book';
+import { useWorkspaceSlots, WorkspaceSlotsContext, type WorkspaceSlots } from '../components/workspace-slots';
+import { DownloadMenu } from '../../../components/download-menu';
+import { useDownloadBook, type BookFormat } from '../../../lib/use-download-book';
 import { PlanModal } from '../components/plan-modal';
 import { SaveIndicator } from '../components/save-indicator';
 import { WorkspaceContext, type WorkspaceContextValue } from '../components/workspace-context';
@@ -46,8 +44,8 @@ import type { MergeConflict } from '../model/merge';
 import type { SyncEngine } from '../model/sync-engine';
 import styles from '../workspace.module.css';
 
-/** The book workspace: /{lang}/questions/{service_session_id}. */
-export function WorkspacePage() {
+/** The book workspace: /{lang}/questions/{service_session_id}; `slots` are the other features' parts it shows. */
+export function WorkspacePage({ slots }: { slots: WorkspaceSlots }) {
   const { sessionId: rawId, lang } = useParams();
   const lng = normalizeLanguage(lang);
   const sessionId = Number(rawId);
@@ -65,17 +63,19 @@ export function WorkspacePage() {
   if (load.status === 'loading') return <Loader label={t('loading')} />;
   if (load.status === 'error') return <ErrorScreen reason={load.reason} lng={lng} onRetry={() => setReloadKey((k) => k + 1)} />;
   return (
-    <Workspace
-      key={`${sessionId}-${reloadKey}`}
-      meta={load.meta}
-      engine={load.engine}
-      lng={lng}
-      setMeta={setMeta}
-      saveAttribute={saveAttribute}
-      attributeConflicts={attributeConflicts}
-      resolveAttributeConflict={resolveAttributeConflict}
-      reload={() => setReloadKey((k) => k + 1)}
-    />
+    <WorkspaceSlotsContext.Provider value={slots}>
+      <Workspace
+        key={`${sessionId}-${reloadKey}`}
+        meta={load.meta}
+        engine={load.engine}
+        lng={lng}
+        setMeta={setMeta}
+        saveAttribute={saveAttribute}
+        attributeConflicts={attributeConflicts}
+        resolveAttributeConflict={resolveAttributeConflict}
+        reload={() => setReloadKey((k) => k + 1)}
+      />
+    </WorkspaceSlotsContext.Provider>
   );
 }
 
@@ -152,6 +152,7 @@ function Workspace({
     ),
   );
   const { download, isPending: downloading } = useDownloadBook();
+  const { VoiceSampleDialog, BookPreview, AudiobookProgress } = useWorkspaceSlots();
   const [checkingDownload, setCheckingDownload] = useState(false);
 
   // Image previews: the browser's cache first, else the server's bytes.
@@ -391,7 +392,7 @@ function Workspace({
     updated_at: '',
   };
 
-  const previewDisabled = !hasPreview || (!isPayed && !isMobile());
+  const previewDisabled = !isPayed && !isMobile();
 
   return (
     <WorkspaceContext.Provider value={context}>

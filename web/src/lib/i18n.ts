@@ -4,7 +4,7 @@ import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
 import { COOKIE_LIFETIME_MS, DEFAULT_LANGUAGE, LANGUAGES, TRANSLATION_LOADING } from '@common/constants';
 import { arrivalLanguage } from '@common/languages';
-import { savedLanguage } from './layout/language';
+import { savedLanguage } from './language';
 
 /**
  * Translations come from /locales/{lng}/{ns}.json. The language starts as the URL's (every route starts

@@ -1,7 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
+import { siteApi } from '@common/api/site';
 import type { Language } from '@common/constants';
 import type { SiteLink, SiteSettings } from '@common/schemas/site';
-import { paths } from '../../lib/paths';
-import { useSiteSettings } from './api/site-calls';
+import { call } from './api';
+import { paths } from './paths';
 
 /** A footer (or terms) link: the operator's external address when configured, else the built-in page. */
 export type SiteHref = { href: string; external: boolean };
@@ -22,4 +24,14 @@ export function siteHref(settings: SiteSettings | undefined, lng: Language, link
 export function useSiteHref(lng: Language, link: SiteLink): SiteHref | null {
   const { data } = useSiteSettings();
   return siteHref(data, lng, link);
+}
+
+/** Where the footer links go and the support phone: asked once per visit (the operator's settings change with a restart). */
+export function useSiteSettings() {
+  return useQuery({
+    queryKey: ['site-settings'],
+    queryFn: () => call(siteApi.getSiteSettings, {}, { quiet: true }),
+    staleTime: Infinity,
+    retry: 1,
+  });
 }

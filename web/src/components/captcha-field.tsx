@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@common/constants';
 import type { AuthConfig } from '@common/schemas/auth';
-import styles from './auth.module.css';
+import styles from './captcha-field.module.css';
 
 /**
  * The register page's captcha. ALTCHA (self-hosted proof of work): the ~137 kB widget is imported

@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { paymentsApi } from '@common/api/payments';
 import { cardBrand, digitsOnly, formatCardNumber, formatExpiry, SANDBOX_TEST_CARDS } from '@common/rules/cards';
 import { formatPrice } from '@common/rules/prices';
-import { Button } from '../../../components/button';
-import { CardBrands } from '../../../components/card-brands';
-import { Modal } from '../../../components/modal';
-import { TextField } from '../../../components/text-field';
-import { ApiError, call } from '../../../lib/api';
-import { readAnswer, type ClientAnswer } from '../lib/kr-answer';
+import { Button } from '../button';
+import { CardBrands } from '../card-brands';
+import { Modal } from '../modal';
+import { TextField } from '../text-field';
+import { ApiError, call } from '../../lib/api';
+import { readAnswer, type ClientAnswer } from './kr-answer';
 import styles from './card-form.module.css';
 
 const group = (number: string) => formatCardNumber(number);

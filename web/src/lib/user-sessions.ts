@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { booksApi } from '@common/api/books';
-import { call } from '../../../lib/api';
+import { call } from './api';
 
 export const userSessionsQueryKey = ['user-sessions'] as const;
 

@@ -1,7 +1,7 @@
 import { DropdownMenu } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
-import buttonStyles from '../../components/button.module.css';
-import { BOOK_FORMATS, type BookFormat } from './use-download-book';
+import buttonStyles from './button.module.css';
+import { BOOK_FORMATS, type BookFormat } from '../lib/use-download-book';
 import styles from './download-menu.module.css';
 
 /** 'Download' opens the choice of file: PDF, EPUB or Word, each with what it is for. */

@@ -5,8 +5,8 @@ import { toast } from 'react-toastify';
 import { TOAST_AUTO_CLOSE_MS } from '@common/constants';
 import { exportsApi } from '@common/api/exports';
 import type { BookFile, GeneratedBook } from '@common/schemas/exports';
-import { call, callRaw } from '../../lib/api';
-import { offerDownload } from '../../lib/download';
+import { call, callRaw } from './api';
+import { offerDownload } from './download';
 
 /** POST /api/postGenerateBook: the server reads the book's photos from its storage. */
 const generateBook = (sessionId: number) => call(exportsApi.postGenerateBook, { fields: { service_session_id: sessionId } });

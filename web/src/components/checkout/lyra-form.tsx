@@ -1,10 +1,10 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PaymentForm } from '@common/schemas/payments';
-import { useCurrentLanguage } from '../../../app/layout/use-current-language';
-import { Loader } from '../../../components/loader';
-import { readAnswer, type ClientAnswer } from '../lib/kr-answer';
-import { LyraLoadError, loadLyraForm } from '../lib/lyra-loader';
+import { useCurrentLanguage } from '../../lib/use-current-language';
+import { Loader } from '../loader';
+import { readAnswer, type ClientAnswer } from './kr-answer';
+import { LyraLoadError, loadLyraForm } from './lyra-loader';
 import styles from './card-form.module.css';
 
 /**

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PaymentForm } from '@common/schemas/payments';
-import { Button } from '../../../components/button';
-import { Loader } from '../../../components/loader';
-import { ApiError } from '../../../lib/api';
-import { pushPaymentFailureEvent, type PurchaseCategory } from '../lib/analytics';
-import type { ClientAnswer } from '../lib/kr-answer';
+import { Button } from '../button';
+import { Loader } from '../loader';
+import { ApiError } from '../../lib/api';
+import { pushPaymentFailureEvent, type PurchaseCategory } from '../../lib/purchase-analytics';
+import type { ClientAnswer } from './kr-answer';
 import { ProviderForm } from './provider-form';
 
 /**

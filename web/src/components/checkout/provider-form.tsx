@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { paymentsApi } from '@common/api/payments';
 import type { PaymentForm } from '@common/schemas/payments';
-import { Loader } from '../../../components/loader';
-import { call } from '../../../lib/api';
-import type { ClientAnswer } from '../lib/kr-answer';
+import { Loader } from '../loader';
+import { call } from '../../lib/api';
+import type { ClientAnswer } from './kr-answer';
 import { CardForm } from './card-form';
 import { LyraForm } from './lyra-form';
 

@@ -1,0 +1,25 @@
+import { lazy, Suspense, type ComponentProps } from 'react';
+import { AudiobookProgress } from '../../features/audiobook/components/audiobook-progress';
+import { WorkspacePage } from '../../features/workspace/pages/workspace-page';
+import type { WorkspaceSlots } from '../../features/workspace/components/workspace-slots';
+import { VoiceRecorder } from '../../features/voice/voice-recorder';
+import { VoiceSampleDialog } from '../../features/voice/voice-sample-dialog';
+
+// the preview (its own chunk) loads when first opened
+const BookPreviewDialog = lazy(async () => ({ default: (await import('../../features/preview/book-preview-dialog')).BookPreviewDialog }));
+
+function BookPreview(props: ComponentProps<WorkspaceSlots['BookPreview']>) {
+  if (!props.open) return null;
+  return (
+    <Suspense fallback={null}>
+      <BookPreviewDialog {...props} />
+    </Suspense>
+  );
+}
+
+const slots: WorkspaceSlots = { AnswerDictation: VoiceRecorder, VoiceSampleDialog, AudiobookProgress, BookPreview };
+
+/** The book workspace with what it shows from the voice, preview and audiobook features. */
+export function WorkspaceRoute() {
+  return <WorkspacePage slots={slots} />;
+}
