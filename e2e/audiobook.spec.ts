@@ -1,0 +1,105 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { actAsUser, createBook, signUp } from './helpers/api';
+import { saveScreenshot, WIDTHS } from './helpers/screenshots';
+
+/**
+ * Screenshots of the audiobook screens (issue 13 item 6) at 375 and 1440 px in four languages: the
+ * voice sample dialog, /audiobook-payment with the card form, the workspace with the audiobook's
+ * progress line, and the audiobook page with its player. The journey itself (fake microphone,
+ * payment, playing) is e2e/voice.spec.ts, under the voice config.
+ */
+const LANGUAGES = ['en', 'fr', 'es', 'it'] as const;
+const CHAPTER: Record<(typeof LANGUAGES)[number], string> = {
+  en: 'Rose was born in Lyon in 1921. She became a nurse during the war.',
+  fr: 'Rose est née à Lyon en 1921. Elle est devenue infirmière pendant la guerre.',
+  es: 'Rose nació en Lyon en 1921. Fue enfermera durante la guerra.',
+  it: 'Rose è nata a Lione nel 1921. È diventata infermiera durante la guerra.',
+};
+const label = (lng: string, file: string, key: string) =>
+  key
+    .split('.')
+    .reduce<unknown>(
+      (node, part) => (node as Record<string, unknown>)[part],
+      JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '..', 'locales', lng, `${file}.json`), 'utf8')),
+    ) as string;
+
+async function writtenBook(
+  request: APIRequestContext,
+  user: { token: string; auth: Record<string, string> },
+  lng: (typeof LANGUAGES)[number],
+) {
+  const book = await createBook(request, user.token, {
+    lng,
+    book_name: 'Rose',
+    another_story_subject: 'My grandmother Rose, a nurse in Lyon',
+  });
+  const headers = { ...user.auth, lng };
+  const session = (await (await request.get(`/api/getSession/${book.id}`, { headers })).json()).success;
+  session.checkpoint_data.data[0].generated_content = CHAPTER[lng];
+  const saved = await request.post('/api/upSertSession', {
+    headers,
+    data: { service_session_id: book.id, checkpoint_data: session.checkpoint_data, version: session.version },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+  return book.id;
+}
+
+test('screenshots of the audiobook screens in four languages at 375 and 1440 px', async ({ page, request }, testInfo) => {
+  test.setTimeout(300_000);
+  for (const lng of LANGUAGES) {
+    // an account per language: the browser's session token rotates, and the API calls here carry the first one
+    const user = await signUp(request, { prefix: `audiobook-shots-${lng}` });
+    await actAsUser(page, user.token);
+    const id = await writtenBook(request, user, lng);
+    const quota = (await (await request.post('/api/checkAudiobookQuota', { headers: user.auth, data: { service_session_id: id } })).json())
+      .success as { price: number };
+    for (const width of Object.values(WIDTHS)) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`/${lng}/questions/${id}`);
+      await page.getByRole('button', { name: label(lng, 'workspace', 'header.audiobook'), exact: true }).click();
+      const dialog = page.getByTestId('voice-sample-dialog');
+      await expect(dialog.getByTestId('voice-sample-text')).not.toBeEmpty();
+      await saveScreenshot(page, testInfo, 'audiobook-voice-sample', lng, { fullPage: false });
+
+      // /audiobook-payment with the navigation state the dialog's 'Continue' leaves
+      await page.evaluate(([url, usr]) => history.replaceState({ usr, key: 'shots', idx: 0 }, '', url), [
+        `/${lng}/audiobook-payment`,
+        { service_session_id: id, price: quota.price },
+      ] as const);
+      await page.reload();
+      await expect(page.locator('input[autocomplete="cc-number"]')).toBeVisible();
+      await saveScreenshot(page, testInfo, 'audiobook-payment', lng);
+    }
+
+    // paid with the sandbox card and started, as the payment page does
+    const created = await request.post('/api/create-audiobook-payment-form', {
+      headers: user.auth,
+      data: { service_session_id: id, price: quota.price },
+    });
+    expect(created.status(), await created.text()).toBe(200);
+    const form = (await created.json()).success;
+    const paid = await request.post('/api/sandboxPay', {
+      data: { formToken: form.formToken, card_number: '4111111111111111', expiry: '12/39', cvc: '123' },
+    });
+    expect(paid.status(), await paid.text()).toBe(200);
+    const started = await request.post('/api/generateAudiobook', { headers: { ...user.auth, lng }, data: { service_session_id: id } });
+    expect(started.status(), await started.text()).toBe(200);
+
+    for (const width of Object.values(WIDTHS)) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`/${lng}/questions/${id}`);
+      await expect(page.getByTestId('workspace-audiobook')).toBeVisible();
+      await saveScreenshot(page, testInfo, 'audiobook-workspace', lng, { fullPage: false });
+    }
+    for (const width of Object.values(WIDTHS)) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`/${lng}/audiobook/${id}`);
+      await expect(page.getByRole('region', { name: label(lng, 'audiobook', 'page.whole_book') }).locator('audio')).toBeVisible({
+        timeout: 60_000,
+      });
+      await saveScreenshot(page, testInfo, 'audiobook-page', lng);
+    }
+  }
+});
