@@ -29,7 +29,7 @@ const MAX_UTTERANCE = 600;
 
 const readers = new Map<string, Promise<OfflineReader>>();
 function readerFor(job: ReadSectionJob) {
-  const key = `${job.language}:${job.tune.pitch}:${job.tune.speed}`;
+  const key = `${job.picoDir}:${job.language}:${job.tune.pitch}:${job.tune.speed}`;
   let reader = readers.get(key);
   if (!reader) {
     reader = openOfflineReader(job.picoDir, job.language, job.tune);
