@@ -40,6 +40,7 @@ const LegalNoticePage = page(sitePages, 'LegalNoticePage');
 const FaqPage = page(sitePages, 'FaqPage');
 const HowItWorksPage = page(sitePages, 'HowItWorksPage');
 const ContactPage = page(() => import('../features/site/pages/contact-page'), 'ContactPage');
+const ContributePage = page(() => import('../features/family/pages/contribute-page'), 'ContributePage');
 
 /** `/` and unknown paths: the story choice in the current language (i18n.ts starts it on the arrival language). */
 function Arrival() {
@@ -117,6 +118,7 @@ export const router = createBrowserRouter([
       { path: 'faq', element: <FaqPage /> },
       { path: 'how-it-works', element: <HowItWorksPage /> },
       { path: 'contact', element: <ContactPage /> },
+      { path: 'contribute', element: <ContributePage /> },
       { path: '*', element: <Arrival /> },
     ],
   },

@@ -1,0 +1,94 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { createBook, signUp } from './helpers/api';
+import { expectNoSeriousA11yViolations } from './helpers/axe';
+import { saveScreenshot, WIDTHS } from './helpers/screenshots';
+
+/**
+ * Issue 19 item 2: a relative opens the author's link on a phone, without an account, in their
+ * own language; answers, comes back through the same link and finds the answer; a withdrawn link
+ * says so. (The author's screens come with the workspace.)
+ */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
+
+async function invitation(request: APIRequestContext, language: string, extra: Record<string, unknown> = {}) {
+  const author = await signUp(request, { prefix: 'family-author', first_name: 'Jeanne' });
+  const book = await createBook(request, author.token, {
+    lng: language,
+    book_name: 'Une vie au bord de la Loire',
+    another_story_subject: 'My mother, her bakery by the river and the flood of 1953',
+  });
+  const chapter = book.checkpoint_data.data[0];
+  const created = await request.post('/api/createFamilyInvitation', {
+    headers: author.auth,
+    data: {
+      service_session_id: book.id,
+      contributor_name: 'Marie',
+      relation: 'my sister',
+      language,
+      message: 'Do you remember the winter the river froze? Tell it your way.',
+      permission: 'answer',
+      chapter_id: chapter.id,
+      question_ids: chapter.questions.slice(0, 2).map((q) => q.id),
+      ...extra,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const { url, id } = (await created.json()).success as { url: string; id: number };
+  return { author, book, id, path: new URL(url).pathname + new URL(url).hash, questions: chapter.questions.slice(0, 2) };
+}
+
+test('a relative answers by link on a phone, without an account, and finds the answer again through the same link', async ({
+  page,
+  request,
+}) => {
+  const { path, questions } = await invitation(request, 'fr');
+  expect(path).toMatch(/^\/fr\/contribute#/);
+  await page.setViewportSize({ width: WIDTHS.phone, height: 800 });
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Jeanne aimerait beaucoup vos souvenirs');
+  await expect(page.getByText('Do you remember the winter the river froze?')).toBeVisible();
+  const first = page.getByRole('textbox', { name: questions[0].name });
+  await page.getByRole('button', { name: 'Envoyer mes souvenirs' }).first().click();
+  await expect(page.getByText('Écrivez d’abord quelques mots.')).toBeVisible();
+  await first.fill('La Loire avait gelé, nous traversions à pied pour aller à l’école.');
+  await page.getByLabel('Ajouter une photo').first().setInputFiles({ name: 'loire.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByText('Choisie : loire.png')).toBeVisible();
+  await page.getByRole('button', { name: 'Envoyer mes souvenirs' }).first().click();
+  await expect(page.getByText('Envoyé. Jeanne le lira bientôt.')).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Votre photo' })).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: questions[0].name })).toHaveValue(
+    'La Loire avait gelé, nous traversions à pied pour aller à l’école.',
+  );
+  await expect(page.getByRole('button', { name: 'Modifier ma réponse' })).toBeVisible();
+  // nothing of the book but the chapter's title and the two questions chosen for her
+  await expect(page.locator('textarea')).toHaveCount(2);
+  await expectNoSeriousA11yViolations(page, 'contribute fr 375');
+});
+
+test('a withdrawn link says it no longer works', async ({ page, request }) => {
+  const { author, book, id, path } = await invitation(request, 'es');
+  const revoked = await request.post('/api/revokeFamilyInvitation', {
+    headers: author.auth,
+    data: { service_session_id: book.id, invitation_id: id },
+  });
+  expect(revoked.status()).toBe(200);
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Este enlace ya no funciona');
+});
+
+test('screenshots of the relative’s page at 375 and 1440 px in four languages', async ({ page, request }, testInfo) => {
+  for (const lng of ['en', 'fr', 'es', 'it']) {
+    const { path } = await invitation(request, lng);
+    for (const width of [WIDTHS.phone, WIDTHS.desktop]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(path);
+      await expect(page.locator('textarea')).toHaveCount(2);
+      await expect(page.locator('main')).not.toContainText('{{');
+      await saveScreenshot(page, testInfo, 'family-contribute', lng);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `${lng} ${width}`).toBeLessThanOrEqual(0);
+    }
+  }
+});
