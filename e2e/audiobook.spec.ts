@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { actAsUser, createBook, signUp } from './helpers/api';
+import { actAsUser, createBook, signUp, uniqueEmail } from './helpers/api';
 import { saveScreenshot, WIDTHS } from './helpers/screenshots';
 
 /**
@@ -102,4 +102,61 @@ test('screenshots of the audiobook screens in four languages at 375 and 1440 px'
       await saveScreenshot(page, testInfo, 'audiobook-page', lng);
     }
   }
+});
+
+/** The code of the gift mailed to `address` (the server's outbox, DATA_DIR/outbox). */
+async function giftCodeMailedTo(address: string): Promise<string> {
+  const outbox = path.join(process.env.PLUME_E2E_DATA_DIR!, 'outbox');
+  let code = '';
+  await expect
+    .poll(() => {
+      const mails = fs.existsSync(outbox) ? fs.readdirSync(outbox).map((f) => fs.readFileSync(path.join(outbox, f), 'utf8')) : [];
+      const mail = mails.find((m) => m.includes(`To: ${address}`) && /PLUME-\w{4}-\w{4}/.test(m));
+      code = mail ? /PLUME-\w{4}-\w{4}/.exec(mail)![0] : '';
+      return code;
+    })
+    .not.toBe('');
+  return code;
+}
+
+test('a gift card that includes an audiobook pays for it: no card form, the audiobook is made at once', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const user = await signUp(request, { prefix: 'audiobook-gift' });
+  const id = await writtenBook(request, user, 'en');
+  // a visitor gives "book and audiobook" (plan 5); the author redeems the mailed code on the book
+  const form = (
+    await (
+      await request.post('/api/createGiftCardPaymentForm', { data: { plan_id: 5, email: user.email, buyer_email: uniqueEmail('giver') } })
+    ).json()
+  ).success;
+  const paid = await request.post('/api/sandboxPay', {
+    data: { formToken: form.formToken, card_number: '4111111111111111', expiry: '12/39', cvc: '123' },
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+  const code = await giftCodeMailedTo(user.email);
+  const redeemed = await request.post('/api/checkCouponForPayment', {
+    headers: user.auth,
+    data: { plan_id: 1, service_session_id: id, code },
+  });
+  expect(redeemed.status(), await redeemed.text()).toBe(200);
+
+  await actAsUser(page, user.token);
+  await page.goto(`/en/questions/${id}`);
+  await page.evaluate(([url, usr]) => history.replaceState({ usr, key: 'gift', idx: 0 }, '', url), [
+    '/en/audiobook-payment',
+    { service_session_id: id, price: 0 },
+  ] as const);
+  await page.reload();
+  await expect(page.getByText('your gift card pays for this audiobook, there is nothing to pay', { exact: false })).toBeVisible();
+  await expect(page.getByLabel('Card number')).toHaveCount(0);
+  await saveScreenshot(page, testInfo, 'audiobook-payment-gift', 'en');
+  const opened = page.waitForEvent('popup', { timeout: 30_000 });
+  await page.getByRole('button', { name: 'Make my audiobook' }).click();
+  const player = await opened;
+  await expect(player).toHaveURL(new RegExp(`/en/audiobook/${id}$`));
+  await expect(page).toHaveURL(new RegExp(`/en/audiobook/${id}$`));
+  await expect(player.getByText('Ready to listen to and download.')).toBeVisible({ timeout: 60_000 });
 });
