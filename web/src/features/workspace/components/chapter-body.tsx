@@ -13,7 +13,7 @@ import { ChapterText } from './chapter-text';
 import { ChapterPhotos } from './image-slots';
 import { InlineTitle } from './inline-title';
 import { SurveySelects } from './survey-selects';
-import { useWorkspaceContext } from './workspace-context';
+import { useWorkspaceActions } from './workspace-context';
 import { FidelityChoice } from './writing-choices';
 import styles from '../workspace.module.css';
 
@@ -30,7 +30,7 @@ export function ChapterBody({
   onRename: (name: string) => void;
 }) {
   const { t } = useTranslation('workspace');
-  const { update, applyWritten, checkpoint, sessionId, isPayed, setShowMissingSurvey, confirm } = useWorkspaceContext();
+  const { update, applyWritten, getCheckpoint, sessionId, isPayed, setShowMissingSurvey, confirm } = useWorkspaceActions();
   const { user } = useAuth();
   const hasContent = (chapter.generated_content ?? '').trim() !== '';
   const [questionsOpen, setQuestionsOpen] = useState(!hasContent);
@@ -57,6 +57,7 @@ export function ChapterBody({
   }, [textShown, generating]);
 
   const handleGenerate = async () => {
+    const checkpoint = getCheckpoint();
     const refusal = generationRefusal(checkpoint.lookups.survey_questions, chapter);
     if (refusal?.reason === 'survey_incomplete') {
       setShowMissingSurvey(true);

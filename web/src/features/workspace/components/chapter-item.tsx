@@ -1,17 +1,17 @@
-import { memo } from 'react';
+import { memo, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Accordion } from 'radix-ui';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import type { Chapter } from '@common/schemas/session';
+import type { Chapter, CheckpointData } from '@common/schemas/session';
 import { updateChapter } from '../model/checkpoint-ops';
 import { ChapterBody } from './chapter-body';
 import { GripIcon, LockIcon, PencilIcon, TrashIcon } from './inline-title';
-import { useWorkspaceContext } from './workspace-context';
+import { useCheckpoint, useWorkspaceActions } from './workspace-context';
 import styles from '../workspace.module.css';
 
 export interface ChapterItemProps {
-  chapter: Chapter;
+  chapterId: number;
   index: number;
   locked: boolean;
   canOrganise: boolean;
@@ -21,7 +21,7 @@ export interface ChapterItemProps {
 }
 
 export const ChapterItem = memo(function ChapterItem({
-  chapter,
+  chapterId,
   index,
   locked,
   canOrganise,
@@ -30,10 +30,13 @@ export const ChapterItem = memo(function ChapterItem({
   onDelete,
 }: ChapterItemProps) {
   const { t } = useTranslation('workspace');
-  const { update, openPlanModal, isPayed } = useWorkspaceContext();
-  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: chapter.id, disabled: !canOrganise });
+  const { update, openPlanModal, isPayed } = useWorkspaceActions();
+  // this chapter only: typing in another chapter does not re-render this one
+  const chapter = useCheckpoint(useCallback((c: CheckpointData) => c.data.find((x) => x.id === chapterId), [chapterId]));
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: chapterId, disabled: !canOrganise });
   const style = { transform: CSS.Transform.toString(transform), transition };
   const showFreeBadge = !isPayed && index === 0;
+  if (!chapter) return null; // deleted: the list drops it on its next render
 
   if (locked) {
     return (

@@ -28,7 +28,7 @@ export function ChapterList({ onEdit, onDelete }: { onEdit: (chapter: Chapter) =
           {chapters.map((chapter, index) => (
             <ChapterItem
               key={chapter.id}
-              chapter={chapter}
+              chapterId={chapter.id}
               index={index}
               locked={isChapterLocked(index, isPayed, chapter.id, unlockedChapters)}
               canOrganise={isPayed}

@@ -5,7 +5,7 @@ import type { Chapter } from '@common/schemas/session';
 import { Button } from '../../../components/button';
 import { moveQuestion } from '../model/checkpoint-ops';
 import { QuestionCard } from './question-card';
-import { useWorkspaceContext } from './workspace-context';
+import { useWorkspaceActions } from './workspace-context';
 import styles from '../workspace.module.css';
 
 /** A chapter's guided questions, folded or open, reordered by drag on a paid book. */
@@ -26,7 +26,7 @@ export function ChapterQuestions({
   onAddQuestion: () => void;
 }) {
   const { t } = useTranslation('workspace');
-  const { update } = useWorkspaceContext();
+  const { update } = useWorkspaceActions();
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),

@@ -5,7 +5,7 @@ import { Button } from '../../../components/button';
 import { updateChapter } from '../model/checkpoint-ops';
 import { paragraphListOf, paragraphsJson } from '../model/paragraphs';
 import { TextVersions } from './text-versions';
-import { useWorkspaceContext } from './workspace-context';
+import { useWorkspaceActions } from './workspace-context';
 import { AssistantNote } from './writing-choices';
 import styles from '../workspace.module.css';
 
@@ -36,7 +36,7 @@ function FlaggedParagraph({ paragraph, label }: { paragraph: Paragraph; label: s
 /** A chapter's written text: read with its unsourced facts marked and its versions, or edited by hand. */
 export function ChapterText({ chapter, ref }: { chapter: Chapter; ref?: Ref<HTMLDivElement> }) {
   const { t } = useTranslation('workspace');
-  const { update, applyServerWrite } = useWorkspaceContext();
+  const { update, applyServerWrite } = useWorkspaceActions();
   const [editingText, setEditingText] = useState(false);
   const [textDraft, setTextDraft] = useState('');
   return (
@@ -117,7 +117,7 @@ export function ChapterText({ chapter, ref }: { chapter: Chapter; ref?: Ref<HTML
 /** The names, places, dates and numbers the writer put in that appear in no answer: confirm each, or edit the text. */
 function UnsourcedFacts({ chapter }: { chapter: Chapter }) {
   const { t } = useTranslation('workspace');
-  const { update } = useWorkspaceContext();
+  const { update } = useWorkspaceActions();
   const facts = [...new Set(paragraphListOf(chapter).flatMap((p) => p.unsourced ?? []))];
   if (facts.length === 0) return null;
   const confirm = (fact: string) =>

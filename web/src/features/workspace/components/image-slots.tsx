@@ -4,7 +4,7 @@ import { toast } from 'react-toastify';
 import { ACCEPTED_IMAGE_TYPES, CHAPTER_PHOTO_SLOTS, MAX_IMAGE_BYTES } from '@common/constants';
 import { chapterPhotoKey, COVER_IMAGE_KEY } from '@common/schemas/workspace';
 import { Button } from '../../../components/button';
-import { useWorkspaceContext } from './workspace-context';
+import { useWorkspaceActions } from './workspace-context';
 import styles from '../workspace.module.css';
 
 /** jpeg/png up to 300 KB (spec section 5); false (with the spec's message) otherwise. */
@@ -51,7 +51,7 @@ function useAttach(onFile: (file: File) => Promise<void>) {
 /** The cover thumbnail of the header: preview, change, remove. */
 export function CoverSlot({ fallback }: { fallback: string }) {
   const { t } = useTranslation('workspace');
-  const { images, setImage } = useWorkspaceContext();
+  const { images, setImage } = useWorkspaceActions();
   const src = images[COVER_IMAGE_KEY];
   const attach = useAttach((file) => setImage(COVER_IMAGE_KEY, file));
   return (
@@ -81,7 +81,7 @@ export function CoverSlot({ fallback }: { fallback: string }) {
 /** Two photo slots per chapter: previews with remove, and one attach button disabled when both are used. */
 export function ChapterPhotos({ chapterId, disabled }: { chapterId: number; disabled?: boolean }) {
   const { t } = useTranslation('workspace');
-  const { images, setImage } = useWorkspaceContext();
+  const { images, setImage } = useWorkspaceActions();
   const keys = Array.from({ length: CHAPTER_PHOTO_SLOTS }, (_, slot) => chapterPhotoKey(chapterId, slot as 0 | 1));
   const used = keys.filter((key) => images[key]);
   const free = keys.find((key) => !images[key]);

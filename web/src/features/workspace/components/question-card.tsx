@@ -5,16 +5,18 @@ import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { ANSWER_MAX_LENGTH } from '@common/constants';
 import { isAnswered } from '@common/rules/chapter-generation';
-import type { Question } from '@common/schemas/session';
+import type { CheckpointData, Question } from '@common/schemas/session';
 import { Button } from '../../../components/button';
 import { generationApi } from '@common/api/generation';
 import { call } from '../../../lib/api';
 import { deleteQuestion, trimAnswerEnd, updateQuestion } from '../model/checkpoint-ops';
 import { fitPaste } from '../model/paste';
 import { GripIcon, InlineTitle, TrashIcon } from './inline-title';
-import { useWorkspaceContext } from './workspace-context';
+import { useCheckpoint, useWorkspaceActions } from './workspace-context';
 import { useWorkspaceSlots } from './workspace-slots';
 import styles from '../workspace.module.css';
+
+const bookLanguage = (checkpoint: CheckpointData) => checkpoint.language;
 
 /** One guided question: its title, the answer (typed or dictated), optimise, edit, delete, drag. */
 export const QuestionCard = memo(function QuestionCard({
@@ -34,7 +36,8 @@ export const QuestionCard = memo(function QuestionCard({
   showUnanswered?: boolean;
 }) {
   const { t } = useTranslation('workspace');
-  const { update, confirm, sessionId, checkpoint } = useWorkspaceContext();
+  const { update, confirm, sessionId, getCheckpoint } = useWorkspaceActions();
+  const language = useCheckpoint(bookLanguage);
   const { AnswerDictation } = useWorkspaceSlots();
   const [optimizing, setOptimizing] = useState(false);
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: question.id, disabled: !canDrag });
@@ -63,7 +66,7 @@ export const QuestionCard = memo(function QuestionCard({
   };
 
   const handleDelete = async () => {
-    const chapter = checkpoint.data.find((c) => c.id === chapterId);
+    const chapter = getCheckpoint().data.find((c) => c.id === chapterId);
     if (!chapter || chapter.questions.length <= 1) {
       toast.warn(t('messages.at_least_one_question'));
       return;
@@ -156,7 +159,7 @@ export const QuestionCard = memo(function QuestionCard({
           {t('question.counter', { count: transcript.length, max: ANSWER_MAX_LENGTH })}
         </span>
         <div className={styles.answerActions}>
-          {canEdit ? <AnswerDictation value={transcript} onChange={setTranscript} sessionId={sessionId} lng={checkpoint.language} /> : null}
+          {canEdit ? <AnswerDictation value={transcript} onChange={setTranscript} sessionId={sessionId} lng={language} /> : null}
           {canEdit && transcript.trim() !== '' ? (
             <Button variant="secondary" busy={optimizing} onClick={handleOptimize}>
               {t('question.optimize')}

@@ -1,7 +1,8 @@
 import { Select } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
-import { missingSurveyIds, selectSurveyAnswer } from '../model/checkpoint-ops';
-import { useWorkspaceContext } from './workspace-context';
+import { unansweredSurveyIds } from '@common/rules/chapter-generation';
+import { selectSurveyAnswer } from '../model/checkpoint-ops';
+import { surveyQuestions, useCheckpoint, useWorkspaceActions } from './workspace-context';
 import styles from '../workspace.module.css';
 
 /**
@@ -10,10 +11,10 @@ import styles from '../workspace.module.css';
  */
 export function SurveySelects({ chapterId }: { chapterId: number }) {
   const { t } = useTranslation('workspace');
-  const { checkpoint, update, showMissingSurvey } = useWorkspaceContext();
-  const surveys = checkpoint.lookups.survey_questions;
+  const { update, showMissingSurvey } = useWorkspaceActions();
+  const surveys = useCheckpoint(surveyQuestions);
   if (surveys.length === 0) return null;
-  const missing = new Set(showMissingSurvey ? missingSurveyIds(checkpoint) : []);
+  const missing = new Set(showMissingSurvey ? unansweredSurveyIds(surveys) : []);
   return (
     <section className={styles.surveyBlock} aria-labelledby={`survey-heading-${chapterId}`}>
       <h4 id={`survey-heading-${chapterId}`} className={styles.surveyHeading}>

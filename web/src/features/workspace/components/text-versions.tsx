@@ -5,7 +5,7 @@ import { writingApi } from '@common/api/writing';
 import type { RestoredText, TextKey, TextVersion } from '@common/schemas/versions';
 import { Button } from '../../../components/button';
 import { call } from '../../../lib/api';
-import { useWorkspaceContext } from './workspace-context';
+import { useWorkspaceActions } from './workspace-context';
 import styles from '../workspace.module.css';
 
 /**
@@ -25,7 +25,7 @@ export function TextVersions({
   onRestored: (restored: RestoredText) => void;
 }) {
   const { t, i18n } = useTranslation('workspace');
-  const { sessionId } = useWorkspaceContext();
+  const { sessionId } = useWorkspaceActions();
   const [versions, setVersions] = useState<TextVersion[] | null>(null);
   const [busy, setBusy] = useState(false);
 

@@ -1,8 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { FidelitySchema, type Chapter } from '@common/schemas/session';
+import { FidelitySchema, type Chapter, type CheckpointData } from '@common/schemas/session';
 import { updateChapter } from '../model/checkpoint-ops';
-import { useWorkspaceContext } from './workspace-context';
+import { surveyQuestions, useCheckpoint, useWorkspaceActions } from './workspace-context';
 import styles from '../workspace.module.css';
+
+const fidelityOf = (checkpoint: CheckpointData) => checkpoint.fidelity;
 
 /** Books without a fidelity setting are written as a light edit (server DEFAULT_FIDELITY). */
 const DEFAULT_FIDELITY = 'light_edit';
@@ -10,8 +12,9 @@ const DEFAULT_FIDELITY = 'light_edit';
 /** How freely this chapter is written (own words / light edit / polished): visible and changeable per chapter. */
 export function FidelityChoice({ chapter }: { chapter: Chapter }) {
   const { t } = useTranslation('workspace');
-  const { checkpoint, update } = useWorkspaceContext();
-  const current = chapter.fidelity ?? checkpoint.fidelity ?? DEFAULT_FIDELITY;
+  const { update } = useWorkspaceActions();
+  const bookFidelity = useCheckpoint(fidelityOf);
+  const current = chapter.fidelity ?? bookFidelity ?? DEFAULT_FIDELITY;
   return (
     <fieldset className={styles.fidelity}>
       <legend className={styles.surveyLabel}>{t('fidelity.label')}</legend>
@@ -36,9 +39,9 @@ export function FidelityChoice({ chapter }: { chapter: Chapter }) {
 /** The survey choices the last writing could not honour offline, named as the author chose them. */
 export function AssistantNote({ chapter }: { chapter: Chapter }) {
   const { t } = useTranslation('workspace');
-  const { checkpoint } = useWorkspaceContext();
+  const surveys = useCheckpoint(surveyQuestions);
   const unmet = (chapter.needs_assistant ?? []).flatMap((id) => {
-    const question = checkpoint.lookups.survey_questions.find((q) => q.id === id);
+    const question = surveys.find((q) => q.id === id);
     const answer = question?.survey_answers.find((a) => a.is_selected);
     return question && answer ? [{ id, question: question.name, answer: answer.name }] : [];
   });
