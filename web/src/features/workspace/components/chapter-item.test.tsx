@@ -75,7 +75,7 @@ const slots: WorkspaceSlots = {
 
 /** The workspace around the chapters, on a real sync engine (no server: a guest's book). */
 function setup({ locked = false, planOpened = () => {} }: { locked?: boolean; planOpened?: () => void } = {}) {
-  const engine = new SyncEngine({ base: { checkpoint: book(), version: 1 }, transport: null });
+  const engine = new SyncEngine({ base: { checkpoint: book(), version: 1 }, transport: null, debounceMs: 0 });
   const context: WorkspaceContextValue = {
     sessionId: 7,
     lng: 'en',
