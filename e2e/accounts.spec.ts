@@ -51,7 +51,7 @@ test('register → thank-you → My Books', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
   // checks before anything is sent
   await page.getByRole('button', { name: 'Create my account' }).click();
-  await expect(page.getByText('Please fill in all fields.').first()).toBeVisible();
+  await expect(page.getByText('Please fill in this field.').first()).toBeVisible();
   await page.getByLabel('First name').fill('Jeanne');
   await page.getByLabel('Last name').fill('Martin');
   await page.getByLabel('E-mail address', { exact: true }).fill(email);

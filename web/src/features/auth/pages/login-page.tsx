@@ -1,11 +1,14 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
+import { EMAIL_MAX_LENGTH } from '@common/constants';
 import { languageOfPath } from '@common/languages';
+import { CredentialsLoginSchema } from '@common/schemas/auth';
 import { Button } from '../../../components/button';
 import { Screen } from '../../../components/screen';
-import { TextField } from '../../../components/text-field';
+import { FormTextField } from '../../../components/form-text-field';
+import { toastFirstError, useSchemaForm } from '../../../lib/form';
 import { paths } from '../../../lib/paths';
 import { useAuthConfig } from '../../../lib/auth-config';
 import { loginWithGoogle, loginWithPassword } from '../api/accounts';
@@ -18,7 +21,7 @@ import { recallEmail } from '../lib/remembered-email';
 import { serverError } from '../lib/errors';
 import { trialForSignIn } from '../lib/trial';
 
-type Errors = Partial<Record<'email' | 'password', string>>;
+const LoginFormSchema = CredentialsLoginSchema.pick({ email: true, password: true });
 
 export function LoginPage() {
   const { t } = useTranslation('auth');
@@ -28,10 +31,9 @@ export function LoginPage() {
   const [params] = useSearchParams();
   const { data: config } = useAuthConfig();
   const complete = useCompleteSignIn();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const form = useSchemaForm(LoginFormSchema, { defaultValues: { email: '', password: '' } });
+  const { getValues, setValue } = form;
   const [remember, setRemember] = useState(false);
-  const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
   // After a few wrong passwords for this address the server asks for a captcha (never a lock).
   const [captchaRequired, setCaptchaRequired] = useState(false);
@@ -43,14 +45,14 @@ export function LoginPage() {
     let alive = true;
     void recallEmail().then((saved) => {
       if (alive && saved) {
-        setEmail((current) => current || saved);
+        if (!getValues('email')) setValue('email', saved);
         setRemember(true);
       }
     });
     return () => {
       alive = false;
     };
-  }, []);
+  }, [getValues, setValue]);
 
   const confirmed = params.get('confirmed');
   useEffect(() => {
@@ -58,27 +60,11 @@ export function LoginPage() {
     if (confirmed === '0') toast.error(t('confirmation_link_invalid'), { toastId: 'confirmed' });
   }, [confirmed, t]);
 
-  function validate(): Errors {
-    const found: Errors = {};
-    if (!email.trim()) found.email = t('email_required');
-    else if (!email.includes('@')) found.email = t('invalid_email');
-    if (!password) found.password = t('password_required');
-    return found;
-  }
-
-  async function handleSubmit(event: FormEvent) {
-    event.preventDefault();
-    const found = validate();
-    setErrors(found);
-    const first = found.email ?? found.password;
-    if (first) {
-      toast.error(first, { toastId: first });
-      return;
-    }
+  async function submit({ email, password }: { email: string; password: string }) {
     setBusy(true);
     try {
       const result = await loginWithPassword({
-        email: email.trim(),
+        email,
         password,
         trial_session: trialForSignIn(),
         remember_me: remember,
@@ -114,28 +100,17 @@ export function LoginPage() {
   return (
     <Screen title={t('login_title')} lead={t('login_lead')} width="narrow">
       <div className={styles.card}>
-        <form className={styles.form} onSubmit={(e) => void handleSubmit(e)} noValidate>
-          <TextField
+        <form className={styles.form} onSubmit={(e) => void form.handleSubmit(submit, toastFirstError)(e)} noValidate>
+          <FormTextField
+            form={form}
+            name="email"
             label={t('email')}
             type="email"
-            name="email"
             autoComplete="username"
             inputMode="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            error={errors.email}
-            maxLength={320}
+            maxLength={EMAIL_MAX_LENGTH}
           />
-          <TextField
-            label={t('password')}
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            revealable
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            error={errors.password}
-          />
+          <FormTextField form={form} name="password" label={t('password')} type="password" autoComplete="current-password" revealable />
           <div className={styles.between}>
             <CheckboxField checked={remember} onChange={setRemember} name="remember">
               {t('remember_me')}

@@ -1,14 +1,17 @@
-import { useCallback, useState, type FormEvent } from 'react';
+import { useCallback, useMemo, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { EMAIL_MAX_LENGTH } from '@common/constants';
 import { languageOfPath } from '@common/languages';
-import { PASSWORD_MIN_LENGTH } from '@common/schemas/auth';
+import { PASSWORD_MIN_LENGTH, RegisterBodySchema } from '@common/schemas/auth';
+import { z } from 'zod';
 import { useSiteHref } from '../../../lib/site-links';
 import { Button } from '../../../components/button';
 import { Screen } from '../../../components/screen';
-import { TextField } from '../../../components/text-field';
+import { FormTextField } from '../../../components/form-text-field';
+import { toastFirstError, useSchemaForm } from '../../../lib/form';
 import { paths } from '../../../lib/paths';
 import { useAuthConfig } from '../../../lib/auth-config';
 import { register, verifyRegistrationWithoutOtp } from '../api/accounts';
@@ -19,17 +22,22 @@ import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
 import { serverError } from '../lib/errors';
 import { trialForSignIn } from '../lib/trial';
 
-type Field = 'first_name' | 'last_name' | 'email' | 'confirm_email' | 'city' | 'password' | 'confirm_password';
-type Errors = Partial<Record<Field | 'captcha' | 'terms', string>>;
-const empty: Record<Field, string> = {
-  first_name: '',
-  last_name: '',
-  email: '',
-  confirm_email: '',
-  city: '',
-  password: '',
-  confirm_password: '',
-};
+/** The account's fields as the server checks them, plus what only this form asks: the e-mail twice, the terms, the captcha. */
+function registerFormSchema(t: TFunction<'auth'>, captchaNeeded: boolean) {
+  return RegisterBodySchema.extend({
+    password: RegisterBodySchema.shape.password.min(PASSWORD_MIN_LENGTH),
+    confirm_email: z.string().trim().min(1),
+    confirm_password: z.string().min(1),
+    terms: z.boolean().refine(Boolean, { error: () => t('accept_terms') }),
+  }).superRefine((values, ctx) => {
+    if (values.email !== values.confirm_email.toLowerCase())
+      ctx.addIssue({ code: 'custom', path: ['confirm_email'], message: t('email_mismatch'), input: values.confirm_email });
+    if (values.password !== values.confirm_password)
+      ctx.addIssue({ code: 'custom', path: ['confirm_password'], message: t('password_mismatch'), input: values.confirm_password });
+    if (captchaNeeded && !values.captcha)
+      ctx.addIssue({ code: 'custom', path: ['captcha'], message: t('complete_captcha'), input: values.captcha });
+  });
+}
 
 export function RegisterPage() {
   const { t } = useTranslation('auth');
@@ -38,63 +46,40 @@ export function RegisterPage() {
   const lng = languageOfPath(location.pathname);
   const { data: config } = useAuthConfig();
   const complete = useCompleteSignIn();
-  const [values, setValues] = useState(empty);
-  const [terms, setTerms] = useState(false);
   const termsLink = useSiteHref(lng, 'terms');
-  const [captcha, setCaptcha] = useState<string | undefined>();
+  const captchaNeeded = Boolean(config && config.captcha !== 'none');
+  const schema = useMemo(() => registerFormSchema(t, captchaNeeded), [t, captchaNeeded]);
+  const form = useSchemaForm(schema, {
+    defaultValues: {
+      first_name: '',
+      last_name: '',
+      email: '',
+      confirm_email: '',
+      city: '',
+      password: '',
+      confirm_password: '',
+      terms: false,
+    },
+  });
+  const { setValue } = form;
+  const errors = form.formState.errors;
   const [captchaGeneration, setCaptchaGeneration] = useState(0);
-  const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
-  const handleCaptcha = useCallback((solution: string | undefined) => setCaptcha(solution), []);
+  const handleCaptcha = useCallback((solution: string | undefined) => setValue('captcha', solution), [setValue]);
 
-  const set = (field: Field) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
-
-  function validate(): Errors {
-    const found: Errors = {};
-    for (const field of Object.keys(empty) as Field[]) if (!values[field].trim()) found[field] = t('field_required');
-    if (values.email.trim() && !values.email.includes('@')) found.email = t('invalid_email');
-    if (values.confirm_email.trim() && values.email.trim().toLowerCase() !== values.confirm_email.trim().toLowerCase())
-      found.confirm_email = t('email_mismatch');
-    if (values.password && values.password.length < PASSWORD_MIN_LENGTH)
-      found.password = t('password_too_short', { min: PASSWORD_MIN_LENGTH });
-    if (values.confirm_password && values.password !== values.confirm_password) found.confirm_password = t('password_mismatch');
-    if (config && config.captcha !== 'none' && !captcha) found.captcha = t('complete_captcha');
-    if (!terms) found.terms = t('accept_terms');
-    return found;
-  }
-
-  async function handleSubmit(event: FormEvent) {
-    event.preventDefault();
+  async function submit(values: z.output<typeof schema>) {
     if (busy) return;
-    const found = validate();
-    setErrors(found);
-    const order: Array<keyof Errors> = [
-      'first_name',
-      'last_name',
-      'email',
-      'confirm_email',
-      'city',
-      'password',
-      'confirm_password',
-      'captcha',
-      'terms',
-    ];
-    const first = order.map((k) => found[k]).find(Boolean);
-    if (first) {
-      toast.error(first, { toastId: first });
-      return;
-    }
     setBusy(true);
-    const email = values.email.trim();
+    const { email } = values;
     try {
       const answer = await register({
-        first_name: values.first_name.trim(),
-        last_name: values.last_name.trim(),
+        first_name: values.first_name,
+        last_name: values.last_name,
         email,
-        city: values.city.trim(),
+        city: values.city,
         password: values.password,
         confirm_password: values.confirm_password,
-        captcha,
+        captcha: values.captcha,
       });
       if (answer.status === 202) {
         toast.success(answer.message ?? t('confirmation_sent'));
@@ -122,89 +107,57 @@ export function RegisterPage() {
   return (
     <Screen title={t('register_title')} lead={t('register_lead')} width="normal">
       <div className={styles.card}>
-        <form className={styles.form} onSubmit={(e) => void handleSubmit(e)} noValidate>
+        <form className={styles.form} onSubmit={(e) => void form.handleSubmit(submit, toastFirstError)(e)} noValidate>
           <div className={styles.row}>
-            <TextField
-              label={t('first_name')}
-              name="first_name"
-              autoComplete="given-name"
-              value={values.first_name}
-              onChange={set('first_name')}
-              error={errors.first_name}
-              maxLength={100}
-            />
-            <TextField
-              label={t('last_name')}
-              name="last_name"
-              autoComplete="family-name"
-              value={values.last_name}
-              onChange={set('last_name')}
-              error={errors.last_name}
-              maxLength={100}
-            />
+            <FormTextField form={form} name="first_name" label={t('first_name')} autoComplete="given-name" maxLength={100} />
+            <FormTextField form={form} name="last_name" label={t('last_name')} autoComplete="family-name" maxLength={100} />
           </div>
           <div className={styles.row}>
-            <TextField
+            <FormTextField
+              form={form}
+              name="email"
               label={t('email')}
               type="email"
-              name="email"
               autoComplete="email"
               inputMode="email"
-              value={values.email}
-              onChange={set('email')}
-              error={errors.email}
               maxLength={EMAIL_MAX_LENGTH}
             />
-            <TextField
+            <FormTextField
+              form={form}
+              name="confirm_email"
               label={t('confirm_email')}
               hint={t('confirm_email_hint')}
               type="email"
-              name="confirm_email"
               autoComplete="off"
               inputMode="email"
-              value={values.confirm_email}
-              onChange={set('confirm_email')}
               onPaste={(e) => {
                 e.preventDefault();
                 toast.info(t('paste_blocked'), { toastId: 'paste_blocked' });
               }}
               onDrop={(e) => e.preventDefault()}
-              error={errors.confirm_email}
               maxLength={EMAIL_MAX_LENGTH}
             />
           </div>
           <div className={styles.row}>
-            <TextField
+            <FormTextField
+              form={form}
+              name="password"
               label={t('password')}
               hint={t('password_hint', { min: PASSWORD_MIN_LENGTH })}
               type="password"
-              name="password"
               autoComplete="new-password"
               revealable
-              value={values.password}
-              onChange={set('password')}
-              error={errors.password}
             />
-            <TextField
+            <FormTextField
+              form={form}
+              name="confirm_password"
               label={t('confirm_password')}
               type="password"
-              name="confirm_password"
               autoComplete="new-password"
               revealable
-              value={values.confirm_password}
-              onChange={set('confirm_password')}
-              error={errors.confirm_password}
             />
           </div>
-          <TextField
-            label={t('city')}
-            name="city"
-            autoComplete="address-level2"
-            value={values.city}
-            onChange={set('city')}
-            error={errors.city}
-            maxLength={100}
-          />
+          <FormTextField form={form} name="city" label={t('city')} autoComplete="address-level2" maxLength={100} />
           {config ? (
             <CaptchaField
               config={config}
@@ -214,7 +167,12 @@ export function RegisterPage() {
               onChange={handleCaptcha}
             />
           ) : null}
-          <CheckboxField checked={terms} onChange={setTerms} invalid={Boolean(errors.terms)} name="terms">
+          <CheckboxField
+            checked={form.watch('terms')}
+            onChange={(checked) => setValue('terms', checked, { shouldValidate: form.formState.isSubmitted })}
+            invalid={Boolean(errors.terms)}
+            name="terms"
+          >
             <Trans
               t={t}
               i18nKey="terms_label"

@@ -1,0 +1,44 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { useForm, type FieldErrors, type FieldValues, type UseFormProps } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import type { z } from 'zod';
+
+/**
+ * The one translation of a zod issue into the words a form shows, for every form: an empty value is
+ * "required" whatever check caught it (the shared schemas trim, then check a length or a format).
+ * A schema that needs its own wording gives the issue an `error` already translated; zod keeps it.
+ */
+export function issueMessage(issue: z.core.$ZodRawIssue, t: TFunction): string {
+  const input: unknown = issue.input;
+  if (input === undefined || input === null || (typeof input === 'string' && input.trim() === '')) return t('form.required');
+  switch (issue.code) {
+    case 'invalid_format':
+      return issue.format === 'email' ? t('form.invalid_email') : t('form.invalid');
+    case 'too_small':
+      return t('form.too_short', { min: Number(issue.minimum) });
+    case 'too_big':
+      return t('form.too_long', { max: Number(issue.maximum) });
+    default:
+      return t('form.invalid');
+  }
+}
+
+/** react-hook-form validated by a zod schema (usually one of common/schemas), messages from `issueMessage`. */
+export function useSchemaForm<S extends z.ZodType<FieldValues, FieldValues>>(
+  schema: S,
+  options: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver'> = {},
+) {
+  const { t } = useTranslation();
+  return useForm<z.input<S>, unknown, z.output<S>>({
+    ...options,
+    resolver: zodResolver(schema, { error: (issue) => issueMessage(issue, t) }),
+  });
+}
+
+/** The invalid-submit handler of every form: the first message also goes to a toast. */
+export function toastFirstError(errors: FieldErrors) {
+  const first = Object.values(errors).find((error) => typeof error?.message === 'string')?.message;
+  if (typeof first === 'string') toast.error(first, { toastId: first });
+}
