@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { CredentialsLoginSchema, RegisterBodySchema, UpsertUserBodySchema } from '@common/schemas/auth';
 import { issueMessage } from './form';
 
@@ -14,7 +15,7 @@ async function translator(lng: string) {
   return i18n.t;
 }
 
-async function messages(schema: { safeParse: typeof CredentialsLoginSchema.safeParse }, values: unknown, lng = 'en') {
+async function messages(schema: z.ZodType, values: unknown, lng = 'en') {
   const t = await translator(lng);
   const result = schema.safeParse(values, { error: (issue) => issueMessage(issue, t) });
   return Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
