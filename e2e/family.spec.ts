@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { createBook, signUp } from './helpers/api';
+import { actAsUser, createBook, signUp } from './helpers/api';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { saveScreenshot, WIDTHS } from './helpers/screenshots';
 
@@ -91,4 +91,70 @@ test('screenshots of the relative’s page at 375 and 1440 px in four languages'
       expect(overflow, `${lng} ${width}`).toBeLessThanOrEqual(0);
     }
   }
+});
+
+test('the author invites from the family page, the relative answers on a phone in another language, the author quotes it and the chapter keeps it', async ({
+  browser,
+  page,
+  request,
+}, testInfo) => {
+  const author = await signUp(request, { prefix: 'family-page', first_name: 'Jeanne', lng: 'fr' });
+  const book = await createBook(request, author.token, {
+    lng: 'fr',
+    book_name: 'Une vie au bord de la Loire',
+    another_story_subject: 'Ma mère, sa boulangerie au bord du fleuve et la crue de 1953',
+  });
+  const chapter = book.checkpoint_data.data[0];
+  await actAsUser(page, author.token);
+  await page.goto(`/fr/family/${book.id}`);
+  await expect(page.getByText('Pas encore de souvenirs. Invitez quelqu’un ci-dessous.')).toBeVisible();
+  await page.getByRole('button', { name: 'Créer l’invitation' }).click();
+  await expect(page.getByText('Merci de remplir ce champ.').first()).toBeVisible();
+  await page.getByRole('textbox', { name: 'Son prénom', exact: true }).fill('Marie');
+  await page.getByRole('textbox', { name: 'Qui est-ce pour vous ?', exact: true }).fill('ma sœur');
+  await page.getByLabel('Langue de sa page').selectOption('it');
+  await page.getByLabel('Un message personnel').fill('Ti ricordi della piena?');
+  await page.getByRole('checkbox', { name: chapter.questions[0].name }).check();
+  await page.getByRole('button', { name: 'Créer l’invitation' }).click();
+  const link = (await page.locator('code').textContent())!;
+  expect(link).toMatch(/\/it\/contribute#/);
+  await expect(page.getByText('Valable jusqu’au')).toBeVisible();
+
+  const phone = await browser.newContext({ viewport: { width: 375, height: 800 } });
+  const relative = await phone.newPage();
+  await relative.goto(new URL(link).pathname + new URL(link).hash);
+  await expect(relative.getByRole('heading', { level: 1 })).toHaveText('Jeanne vorrebbe tanto i Suoi ricordi');
+  await expect(relative.locator('textarea')).toHaveCount(1);
+  await relative.getByRole('textbox', { name: chapter.questions[0].name }).fill("L'acqua arrivava alla porta del forno.");
+  await relative.getByRole('button', { name: 'Inviare i miei ricordi' }).click();
+  await expect(relative.getByText('Inviato. Jeanne lo leggerà presto.')).toBeVisible();
+  await phone.close();
+
+  await page.reload();
+  await expect(page.getByText('Comme s’en souvient Marie, ma sœur')).toBeVisible();
+  await expect(page.getByText("L'acqua arrivava alla porta del forno.")).toBeVisible();
+  await page.getByRole('button', { name: 'Citer dans le chapitre' }).click();
+  await expect(page.getByText('Cité : gardé mot pour mot dans le chapitre.')).toBeVisible();
+  for (const width of [WIDTHS.phone, WIDTHS.desktop]) {
+    await page.setViewportSize({ width, height: 900 });
+    await saveScreenshot(page, testInfo, 'family-author', 'fr');
+  }
+
+  const data = {
+    ...chapter,
+    questions: chapter.questions.map((q) => ({ ...q, transcript: 'La crue de 1953 a tout emporté dans notre rue.' })),
+  };
+  const stored = (await (await request.get(`/api/getSession/${book.id}`, { headers: author.auth })).json()).success;
+  const survey = (stored.checkpoint_data.lookups.survey_questions as { id: number; survey_answers: { id: number }[] }[]).map((q) => ({
+    survey_question_id: q.id,
+    survey_answer_id: q.survey_answers[0].id,
+  }));
+  const written = await request.post('/api/getStoryAnswer', {
+    headers: { ...author.auth, lng: 'fr' },
+    data: { data, service_session_id: book.id, selected_survey_questions: survey, index: 0, isPayed: false, user: null },
+  });
+  expect(written.status(), await written.text()).toBe(200);
+  expect((await written.json()).success.content).toContain(
+    'Comme s’en souvient Marie, ma sœur\u00a0: «\u00a0L’acqua arrivava alla porta del forno.\u00a0»',
+  );
 });

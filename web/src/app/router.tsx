@@ -40,6 +40,7 @@ const LegalNoticePage = page(sitePages, 'LegalNoticePage');
 const FaqPage = page(sitePages, 'FaqPage');
 const HowItWorksPage = page(sitePages, 'HowItWorksPage');
 const ContactPage = page(() => import('../features/site/pages/contact-page'), 'ContactPage');
+const FamilyPage = page(() => import('../features/family/pages/family-page'), 'FamilyPage');
 const ContributePage = page(() => import('../features/family/pages/contribute-page'), 'ContributePage');
 
 /** `/` and unknown paths: the story choice in the current language (i18n.ts starts it on the arrival language). */
@@ -93,6 +94,7 @@ export const router = createBrowserRouter([
           { path: 'manage-subscriptions', element: <ManageSubscriptionsPage /> },
           { path: 'profile', element: <ProfileRoute /> },
           { path: 'audiobook/:sessionId', element: <AudiobookPage /> },
+          { path: 'family/:sessionId', element: <FamilyPage /> },
           { path: 'printing', element: <PrintingPage /> },
           { path: 'printing-payment', element: <PrintingPaymentPage /> },
         ],

@@ -29,6 +29,8 @@ export const paths = {
   /** With a book id: "print this book" (the book's own typesetting, no upload). */
   printing: (lng: Language, bookId?: number) => `/${lng}/printing${bookId ? `?book=${bookId}` : ''}`,
   printingPayment: (lng: Language) => `/${lng}/printing-payment`,
+  /** The author's family memories of a book: invitations and what relatives wrote (docs/family.md). */
+  family: (lng: Language, sessionId: number | string) => `/${lng}/family/${sessionId}`,
   /** The site's own pages (terms, privacy, legal notice, FAQ, how it works, contact). */
   site: (lng: Language, page: SiteLink) => `/${lng}/${page}`,
 };
