@@ -22,7 +22,6 @@ import { paths } from '../../../lib/paths';
 import { readTrialSession, writeTrialSession } from '../../../lib/trial-session';
 import { workspaceApi } from '@common/api/workspace';
 import { call } from '../../../lib/api';
-import { deleteSessionImage, fetchSessionImage, uploadSessionImage } from '../api/session-images';
 import { ChapterList } from '../components/chapter-list';
 import { ChapterModal } from '../components/chapter-modal';
 import { useConfirm } from '../components/confirm-dialog';
@@ -37,9 +36,9 @@ import { useDownloadBook, type BookFormat } from '../../../lib/use-download-book
 import { PlanModal } from '../components/plan-modal';
 import { SaveIndicator } from '../components/save-indicator';
 import { WorkspaceContext, type WorkspaceContextValue } from '../components/workspace-context';
+import { useSessionImages } from '../hooks/use-session-images';
 import { useSyncState, useWorkspace, type BookMeta } from '../hooks/use-workspace';
 import { addChapter, deleteChapter, editChapter, updateChapter, type ChapterDraft } from '../model/checkpoint-ops';
-import { blobToDataUrl, cacheImage, readCachedImage } from '../model/image-cache';
 import type { MergeConflict } from '../model/merge';
 import type { SyncEngine } from '../model/sync-engine';
 import styles from '../workspace.module.css';
@@ -143,60 +142,10 @@ function Workspace({
   const [previewOpen, setPreviewOpen] = useState(false);
   const [voiceSampleOpen, setVoiceSampleOpen] = useState(() => Boolean((location.state as { audiobook?: boolean } | null)?.audiobook));
   const [showMissingSurvey, setShowMissingSurvey] = useState(false);
-  const [images, setImages] = useState<Record<string, string>>(() =>
-    Object.fromEntries(
-      meta.images.flatMap((key) => {
-        const cached = readCachedImage(meta.id, key);
-        return cached ? [[key, cached]] : [];
-      }),
-    ),
-  );
+  const { images, setImage } = useSessionImages(sessionId, meta.images);
   const { download, isPending: downloading } = useDownloadBook();
   const { VoiceSampleDialog, BookPreview, AudiobookProgress } = useWorkspaceSlots();
   const [checkingDownload, setCheckingDownload] = useState(false);
-
-  // Image previews: the browser's cache first, else the server's bytes.
-  useEffect(() => {
-    let cancelled = false;
-    for (const key of meta.images) {
-      if (readCachedImage(sessionId, key)) continue;
-      fetchSessionImage(sessionId, key)
-        .then(blobToDataUrl)
-        .then((url) => {
-          if (cancelled) return;
-          cacheImage(sessionId, key, url);
-          setImages((all) => ({ ...all, [key]: url }));
-        })
-        .catch(() => undefined);
-    }
-    return () => {
-      cancelled = true;
-    };
-  }, [meta.images, sessionId]);
-
-  const setImage = useCallback(
-    async (key: string, file: File | null) => {
-      try {
-        if (file) {
-          await uploadSessionImage(sessionId, key, file);
-          const url = await blobToDataUrl(file);
-          cacheImage(sessionId, key, url);
-          setImages((all) => ({ ...all, [key]: url }));
-        } else {
-          await deleteSessionImage(sessionId, key);
-          cacheImage(sessionId, key, null);
-          setImages((all) => {
-            const next = { ...all };
-            delete next[key];
-            return next;
-          });
-        }
-      } catch {
-        // the global handler shows the server's message ('image is too big'…)
-      }
-    },
-    [sessionId],
-  );
 
   const openPlanModal = useCallback(() => setPlanOpen(true), []);
 
