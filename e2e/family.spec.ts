@@ -106,7 +106,9 @@ test('the author invites from the family page, the relative answers on a phone i
   });
   const chapter = book.checkpoint_data.data[0];
   await actAsUser(page, author.token);
-  await page.goto(`/fr/family/${book.id}`);
+  await page.goto(`/fr/questions/${book.id}`);
+  await page.getByRole('button', { name: 'Souvenirs de famille' }).click();
+  await expect(page).toHaveURL(new RegExp(`/fr/family/${book.id}$`));
   await expect(page.getByText('Pas encore de souvenirs. Invitez quelqu’un ci-dessous.')).toBeVisible();
   await page.getByRole('button', { name: 'Créer l’invitation' }).click();
   await expect(page.getByText('Merci de remplir ce champ.').first()).toBeVisible();

@@ -396,6 +396,11 @@ function Workspace({
             <Button variant="secondary" onClick={() => navigate(paths.printing(lng, sessionId))}>
               {t('header.printing')}
             </Button>
+            {meta.isGuest ? null : (
+              <Button variant="secondary" onClick={() => navigate(paths.family(lng, sessionId))}>
+                {t('header.family')}
+              </Button>
+            )}
           </div>
         </header>
 
