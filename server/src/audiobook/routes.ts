@@ -39,7 +39,7 @@ export const audiobookRoutes = (pay: PaymentsContext) =>
         handler: async (request) => {
           const { user, book } = request;
           if (isUnusedPayment(await newestAudiobook(ctx, book.id))) throw conflict('audiobook.already_paid');
-          const amount = await audiobookAmountCents(ctx, book, request.body.price);
+          const amount = await audiobookAmountCents(ctx, book, request.body.price, request.lng);
           const form = await placeOrder(pay, {
             kind: 'audiobook',
             user_id: user.id,

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import NodeID3 from 'node-id3';
 import { LANGUAGES, type Language } from '@common/constants';
 import { audiobookSections, charactersNeeded, type AudiobookSection } from '@common/rules/audiobook';
-import { audiobookPrice, formatAmount, toCents } from '@common/rules/prices';
+import { audiobookPrice, formatPrice, toCents } from '@common/rules/prices';
 import type { AudiobookState, AudiobookStatus } from '@common/schemas/audiobook';
 import { COVER_IMAGE_KEY } from '@common/schemas/workspace';
 import type { AppContext } from '../app';
@@ -126,6 +126,7 @@ export async function audiobookAmountCents(
   ctx: Pick<AppContext, 'translate' | 'db'>,
   row: SessionRow,
   claimedPrice: number,
+  lng: Language,
 ): Promise<number> {
   const quota = await chargedQuota(ctx, row);
   if (quota.changed_chapters?.length === 0) throw badRequest('audiobook.unchanged');
@@ -133,7 +134,7 @@ export async function audiobookAmountCents(
   // under half a cent (a few characters) there is nothing to charge: no order of 0 may be placed
   if (toCents(quota.price) === 0) throw badRequest('audiobook.empty');
   if (toCents(claimedPrice) !== toCents(quota.price))
-    throw new AppError(409, 'audiobook.price_changed', { price: formatAmount(quota.price) }, { price: quota.price });
+    throw new AppError(409, 'audiobook.price_changed', { price: formatPrice(quota.price, lng, quota.currency) }, { price: quota.price });
   return toCents(quota.price);
 }
 

@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import type { Language } from '@common/constants';
-import { formatAmount, fromCents } from '@common/rules/prices';
+import { formatPrice, fromCents } from '@common/rules/prices';
 import { FONT_FILES } from '../exports/pdf/fonts';
 import type { Translate } from '../http/messages';
 
@@ -8,6 +8,7 @@ export interface GiftCardPdfInput {
   code: string;
   planName: string;
   priceCents: number;
+  currency: string;
   expiresAt: string;
   redeemUrl: string;
 }
@@ -69,7 +70,10 @@ export function renderGiftCardPdf(translate: Translate, lng: Language, input: Gi
     .fillColor(MUTED)
     .font('regular')
     .fontSize(11)
-    .text(t('value', { price: formatAmount(fromCents(input.priceCents)) }), left, 151, { width: column, align: 'center' });
+    .text(t('value', { price: formatPrice(fromCents(input.priceCents), lng, input.currency) }), left, 151, {
+      width: column,
+      align: 'center',
+    });
 
   // The personal message, written by hand on the printed card.
   doc.fillColor(MUTED).font('italic').fontSize(11).text(t('message'), left, 176, { width: column });

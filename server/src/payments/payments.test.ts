@@ -101,7 +101,7 @@ describe('single book through the sandbox', () => {
     expect(receipt).toBeDefined();
     expect(receipt).toContain(`To: ${user.email}`);
     expect(receipt).toContain('Bonjour,');
-    expect(receipt).toContain('Montant payé\u00a0: 49\u00a0€, dont 8.17\u00a0€ de TVA (20\u00a0%).');
+    expect(receipt).toContain('Montant payé\u00a0: 49,00\u00a0€, dont 8,17\u00a0€ de TVA (20\u00a0%).');
   });
 
   it('a declined card fails the order, unlocks nothing, and the confirmation says not paid', async () => {

@@ -1,4 +1,4 @@
-import { formatAmount, fromCents, taxIncludedCents } from '@common/rules/prices';
+import { formatPrice, fromCents, taxIncludedCents } from '@common/rules/prices';
 import { findPlan, textsOf, type PlanTexts } from '../catalog/repository';
 import type { Db } from '../db';
 import { composeMail } from '../providers/mail/templates';
@@ -27,8 +27,6 @@ export async function itemName(ctx: Pick<PaymentsContext, 'db' | 'translate'>, o
   return planName(ctx.db, order.plan_id, lng);
 }
 
-const euros = (cents: number) => formatAmount(fromCents(cents));
-
 /** The page where a gift code is typed in, with the code filled in. */
 export const redeemUrl = (ctx: Pick<PaymentsContext, 'config'>, lng: string, code: string) =>
   `${ctx.config.PUBLIC_URL.replace(/\/+$/, '')}/${normalizeLanguage(lng)}/redeem-gift?code=${encodeURIComponent(code)}`;
@@ -41,6 +39,7 @@ export async function giftCardPdf(ctx: PaymentsContext, order: OrderRow): Promis
     code: card.code,
     planName: await planName(ctx.db, order.plan_id, order.language),
     priceCents: order.amount_cents,
+    currency: order.currency,
     expiresAt: card.expires_at,
     redeemUrl: redeemUrl(ctx, order.language, card.code),
   });
@@ -54,11 +53,12 @@ export async function giftCardPdf(ctx: PaymentsContext, order: OrderRow): Promis
 export async function sendOrderMails(ctx: PaymentsContext, order: OrderRow): Promise<void> {
   const lng = normalizeLanguage(order.language);
   const base = ctx.config.PUBLIC_URL.replace(/\/+$/, '');
+  const money = (cents: number) => formatPrice(fromCents(cents), lng, order.currency);
   await ctx.mailer.send(
     composeMail(ctx.translate, lng, 'receipt', order.email, `${base}/${lng}/profile`, {
       item: await itemName(ctx, order, lng),
-      amount: euros(order.amount_cents),
-      tax: euros(taxIncludedCents(order.amount_cents, order.tax_rate_bp)),
+      amount: money(order.amount_cents),
+      tax: money(taxIncludedCents(order.amount_cents, order.tax_rate_bp)),
       rate: order.tax_rate_bp / 100,
       reference: order.reference,
       name: order.email,

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Language } from '@common/constants';
-import { formatAmount, fromCents, taxIncludedCents, toCents } from '@common/rules/prices';
+import { formatPrice, fromCents, taxIncludedCents, toCents } from '@common/rules/prices';
 import { coverGeometry, printPriceCents, TRIM_INCHES, type PrintPriceTable, type PrintStatus } from '@common/rules/printing';
 import type { PrintQuote, ShippingAddress, ShippingFields } from '@common/schemas/printing';
 import { COVER_IMAGE_KEY } from '@common/schemas/workspace';
@@ -226,7 +226,7 @@ export async function createPrintingForm(
     throw new AppError(
       409,
       'printing.price_changed',
-      { price: formatAmount(fromCents(quote.amount_cents)) },
+      { price: formatPrice(fromCents(quote.amount_cents), lng, quote.currency) },
       { price: fromCents(quote.amount_cents) },
     );
   parseAddress(body);
