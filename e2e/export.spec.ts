@@ -59,7 +59,8 @@ test('the author previews the whole book, follows its navigation, and downloads 
   const page = await context.newPage();
   await actAsUser(page, token);
   await page.goto(`/en/questions/${book.id}`);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Rose of Naples');
+  // the context's first page: its scripts load while the other CI worker may be typesetting a book
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Rose of Naples', { timeout: 30_000 });
 
   await page.getByRole('button', { name: 'Preview', exact: true }).first().click();
   const dialog = page.getByRole('dialog', { name: /Preview of your book/ });
