@@ -6,14 +6,12 @@ import { printingApi } from '@common/api/printing';
 import { languageOfPath } from '@common/languages';
 import { formatPrice } from '@common/rules/prices';
 import type { PaymentForm } from '@common/schemas/payments';
-import { Button } from '../../../components/button';
 import { Loader } from '../../../components/loader';
 import { Screen } from '../../../components/screen';
 import { ApiError, call } from '../../../lib/api';
 import { paths } from '../../../lib/paths';
-import { CardForm } from '../../../components/checkout/card-form';
+import { Checkout } from '../../../components/checkout/checkout';
 import { pushPaymentFailureEvent, pushPurchaseEvent } from '../../../lib/purchase-analytics';
-import type { ClientAnswer } from '../../../components/checkout/kr-answer';
 import { pendingPrint, setPendingPrint } from '../lib/pending';
 import styles from '../printing.module.css';
 
@@ -23,8 +21,9 @@ const HOME_AFTER_MS = 3000;
 /**
  * Printing payment (spec section 4): createPrintingPaymentForm for the stored quote → card form →
  * PAID → printingPaymentStatusCallback → submitDocxForPrinting with the address → success
- * message, purchase event (Printing) → home after 3 s. A setup failure goes back one page with
- * the error text.
+ * message, purchase event (Printing) → home after 3 s. The shared Checkout makes the forms, shows the
+ * configured provider's card form and its refusals with 'Try again'; a setup failure goes back one
+ * page with the error text.
  */
 export function PrintingPaymentPage() {
   const { t, i18n } = useTranslation('printing');
@@ -32,33 +31,9 @@ export function PrintingPaymentPage() {
   const navigate = useNavigate();
   const lng = languageOfPath(location.pathname);
   const [pending] = useState(pendingPrint);
-  const [form, setForm] = useState<PaymentForm | null>(null);
-  const [failed, setFailed] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
   const [stage, setStage] = useState<'pay' | 'submitting' | 'done'>('pay');
   const [message, setMessage] = useState('');
-
-  useEffect(() => {
-    if (!pending) return;
-    let live = true;
-    call(
-      printingApi.createPrintingPaymentForm,
-      { body: { price: pending.quote.price, quote_id: pending.quote.quote_id, ...pending.address } },
-      { quiet: true },
-    )
-      .then((created) => {
-        if (live) setForm(created);
-      })
-      .catch((error: unknown) => {
-        if (!live) return;
-        toast.error(error instanceof ApiError ? error.message : t('payments:card.error'));
-        pushPaymentFailureEvent('Printing', (error instanceof ApiError && error.code) || 'setup');
-        navigate(-1);
-      });
-    return () => {
-      live = false;
-    };
-  }, [pending, attempt, navigate, t]);
+  const [failed, setFailed] = useState<string | null>(null);
 
   useEffect(() => {
     if (stage !== 'done') return;
@@ -66,13 +41,24 @@ export function PrintingPaymentPage() {
     return () => window.clearTimeout(timer);
   }, [stage, navigate, lng]);
 
-  const onAnswer = async (answer: ClientAnswer) => {
-    if (!pending || !form) return;
-    if (answer.orderStatus !== 'PAID') {
-      setFailed(t(`payments:refused.${answer.refusal ?? 'default'}`, { defaultValue: t('payments:refused.default') }));
-      pushPaymentFailureEvent('Printing', answer.refusal ?? 'UNPAID');
-      return;
+  const createForm = async (): Promise<PaymentForm> => {
+    try {
+      return await call(
+        printingApi.createPrintingPaymentForm,
+        { body: { price: pending!.quote.price, quote_id: pending!.quote.quote_id, ...pending!.address } },
+        { quiet: true },
+      );
+    } catch (error) {
+      toast.error(error instanceof ApiError ? error.message : t('payments:card.error'));
+      pushPaymentFailureEvent('Printing', (error instanceof ApiError && error.code) || 'setup');
+      navigate(-1);
+      throw error;
     }
+  };
+
+  const onPaid = async (form: PaymentForm) => {
+    if (!pending) return;
+    setFailed(null);
     setStage('submitting');
     try {
       const confirmation = await call(printingApi.printingPaymentStatusCallback, { params: { order_id: form.order_id } });
@@ -93,8 +79,9 @@ export function PrintingPaymentPage() {
       setPendingPrint(null);
       setStage('done');
     } catch (error) {
-      setStage('pay');
+      // back to a new card form, the reason above it
       setFailed(error instanceof ApiError ? error.message : t('payments:card.error'));
+      setStage('pay');
     }
   };
 
@@ -127,25 +114,12 @@ export function PrintingPaymentPage() {
           <Loader />
         </div>
       ) : null}
-      {failed && stage === 'pay' ? (
-        <div role="alert">
-          <p>{failed}</p>
-          <Button
-            variant="secondary"
-            onClick={() => {
-              setFailed(null);
-              setForm(null);
-              setAttempt((n) => n + 1);
-            }}
-          >
-            {t('payment.try_again')}
-          </Button>
-        </div>
+      {stage === 'pay' ? (
+        <>
+          {failed ? <p role="alert">{failed}</p> : null}
+          <Checkout formKey={`printing-${quote.quote_id}`} createForm={createForm} category="Printing" onPaid={onPaid} />
+        </>
       ) : null}
-      {form && !failed && stage === 'pay' ? (
-        <CardForm formToken={form.formToken} amount={form.amount} onAnswer={(answer) => void onAnswer(answer)} />
-      ) : null}
-      {!form && !failed && stage === 'pay' ? <Loader /> : null}
     </Screen>
   );
 }
