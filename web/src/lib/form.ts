@@ -25,16 +25,28 @@ export function issueMessage(issue: z.core.$ZodRawIssue, t: TFunction): string {
   }
 }
 
-/** react-hook-form validated by a zod schema (usually one of common/schemas), messages from `issueMessage`. */
+/**
+ * react-hook-form validated by a zod schema (usually one of common/schemas), messages from `issueMessage`.
+ * `messages`: a field's own wording (by its top-level name), already translated, for every issue of that
+ * field — e.g. the contact form's "Please enter a valid e-mail address, so that we can answer you."
+ */
 export function useSchemaForm<S extends z.ZodType<FieldValues, FieldValues>>(
   schema: S,
-  options: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver'> = {},
+  {
+    messages = {},
+    ...options
+  }: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver'> & { messages?: Partial<Record<string, string>> } = {},
 ) {
   const { t } = useTranslation();
   return useForm<z.input<S>, unknown, z.output<S>>({
     ...options,
-    resolver: zodResolver(schema, { error: (issue) => issueMessage(issue, t) }),
+    resolver: zodResolver(schema, { error: (issue) => fieldMessage(messages, issue) ?? issueMessage(issue, t) }),
   });
+}
+
+function fieldMessage(messages: Partial<Record<string, string>>, issue: z.core.$ZodRawIssue): string | undefined {
+  const field = issue.path?.[0];
+  return typeof field === 'string' ? messages[field] : undefined;
 }
 
 /** The invalid-submit handler of every form: the first message also goes to a toast. */

@@ -1,10 +1,12 @@
-import { useCallback, useState, type FormEvent } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EMAIL_MAX_LENGTH } from '@common/constants';
-import { ContactMessageBodySchema, CONTACT_MESSAGE_MAX } from '@common/schemas/site';
+import { ContactMessageBodySchema, CONTACT_MESSAGE_MAX, type ContactMessageBody } from '@common/schemas/site';
 import { Button } from '../../../components/button';
 import { Screen } from '../../../components/screen';
-import { TextField } from '../../../components/text-field';
+import { FormTextArea } from '../../../components/form-text-area';
+import { FormTextField } from '../../../components/form-text-field';
+import { useSchemaForm } from '../../../lib/form';
 import { ApiError } from '../../../lib/api';
 import { useCurrentLanguage } from '../../../lib/use-current-language';
 import { useAuthConfig } from '../../../lib/auth-config';
@@ -13,7 +15,6 @@ import fieldStyles from '../../../components/text-field.module.css';
 import { sendContactMessage } from '../api/site-calls';
 import styles from '../site.module.css';
 
-type Field = 'name' | 'email' | 'message' | 'captcha';
 const empty = { name: '', email: '', message: '' };
 
 /** The contact form: e-mails the operator (OPERATOR_EMAIL), behind the same captcha as registration. */
@@ -21,53 +22,41 @@ export function ContactPage() {
   const { t } = useTranslation('site');
   const lng = useCurrentLanguage();
   const { data: config } = useAuthConfig();
-  const [values, setValues] = useState(empty);
-  const [captcha, setCaptcha] = useState<string | undefined>();
+  const captchaNeeded = Boolean(config && config.captcha !== 'none');
+  // the server's schema; the captcha is asked for only when the server checks one
+  const schema = useMemo(
+    () =>
+      ContactMessageBodySchema.superRefine((values, ctx) => {
+        if (captchaNeeded && !values.captcha) ctx.addIssue({ code: 'custom', path: ['captcha'], input: values.captcha });
+      }),
+    [captchaNeeded],
+  );
+  const form = useSchemaForm(schema, {
+    defaultValues: empty,
+    messages: { name: t('errors.name'), email: t('errors.email'), message: t('errors.message'), captcha: t('errors.captcha') },
+  });
+  const { errors } = form.formState;
   const [captchaGeneration, setCaptchaGeneration] = useState(0);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
   const [busy, setBusy] = useState(false);
-  const handleCaptcha = useCallback((solution: string | undefined) => setCaptcha(solution), []);
+  const { setValue } = form;
+  const handleCaptcha = useCallback((solution: string | undefined) => setValue('captcha', solution), [setValue]);
 
-  const set = (field: keyof typeof empty) => (event: { target: { value: string } }) => {
-    setValues((v) => ({ ...v, [field]: event.target.value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-  };
-
-  function validate(): Partial<Record<Field, string>> {
-    const parsed = ContactMessageBodySchema.safeParse(values);
-    const found: Partial<Record<Field, string>> = {};
-    for (const issue of parsed.success ? [] : parsed.error.issues) {
-      const field = issue.path[0] as keyof typeof empty;
-      found[field] ??= t(`errors.${field}`);
-    }
-    if (config && config.captcha !== 'none' && !captcha) found.captcha = t('errors.captcha');
-    return found;
-  }
-
-  async function handleSubmit(event: FormEvent) {
-    event.preventDefault();
+  async function submit(values: ContactMessageBody) {
     if (busy) return;
-    const found = validate();
-    setErrors(found);
     setFailure(null);
-    const first = (['name', 'email', 'message'] as const).find((field) => found[field]);
-    if (first) {
-      document.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-      return;
-    }
-    if (found.captcha) return;
     setBusy(true);
     try {
-      await sendContactMessage({ ...values, captcha });
+      await sendContactMessage(values);
       setSent(true);
-      setValues(empty);
+      form.reset(empty);
     } catch (error) {
       setFailure(error instanceof ApiError && error.status !== null && error.status < 500 ? error.message : t('send_failed'));
     } finally {
       setBusy(false);
       // a solution counts once on the server: a fresh challenge for the next message
+      setValue('captcha', undefined);
       setCaptchaGeneration((g) => g + 1);
     }
   }
@@ -83,48 +72,25 @@ export function ContactPage() {
             </Button>
           </div>
         ) : (
-          <form className={styles.form} onSubmit={(e) => void handleSubmit(e)} noValidate>
-            <TextField
-              label={t('contact.name')}
-              name="name"
-              autoComplete="name"
-              value={values.name}
-              onChange={set('name')}
-              error={errors.name}
-              maxLength={100}
-            />
-            <TextField
+          <form className={styles.form} onSubmit={(e) => void form.handleSubmit(submit)(e)} noValidate>
+            <FormTextField form={form} name="name" label={t('contact.name')} autoComplete="name" maxLength={100} />
+            <FormTextField
+              form={form}
+              name="email"
               label={t('contact.email')}
               type="email"
-              name="email"
               autoComplete="email"
               inputMode="email"
-              value={values.email}
-              onChange={set('email')}
-              error={errors.email}
               maxLength={EMAIL_MAX_LENGTH}
             />
-            <div className={fieldStyles.field}>
-              <label htmlFor="contact-message" className={fieldStyles.label}>
-                {t('contact.message')}
-              </label>
-              <textarea
-                id="contact-message"
-                name="message"
-                rows={7}
-                className={`${fieldStyles.input} ${styles.textarea}`}
-                value={values.message}
-                onChange={set('message')}
-                maxLength={CONTACT_MESSAGE_MAX}
-                aria-invalid={errors.message ? true : undefined}
-                aria-describedby={errors.message ? 'contact-message-error' : undefined}
-              />
-              {errors.message ? (
-                <p id="contact-message-error" className={fieldStyles.error} role="alert">
-                  {errors.message}
-                </p>
-              ) : null}
-            </div>
+            <FormTextArea
+              form={form}
+              name="message"
+              label={t('contact.message')}
+              rows={7}
+              className={styles.textarea}
+              maxLength={CONTACT_MESSAGE_MAX}
+            />
             {config ? (
               <CaptchaField
                 config={config}
@@ -136,7 +102,7 @@ export function ContactPage() {
             ) : null}
             {errors.captcha ? (
               <p className={fieldStyles.error} role="alert">
-                {errors.captcha}
+                {errors.captcha.message}
               </p>
             ) : null}
             {failure ? (
