@@ -59,6 +59,19 @@ export const ChapterSchema = z.object({
 });
 export type Chapter = z.infer<typeof ChapterSchema>;
 
+/**
+ * What the chapter modal puts into the book (add, rename, reword its questions): a title and at least
+ * one question, each named; existing questions keep their ids. The lengths are the chapter's own.
+ */
+export const ChapterDraftSchema = z.object({
+  name: ChapterSchema.shape.name.trim().min(1),
+  questions: z
+    .array(z.object({ id: z.number().optional(), name: QuestionSchema.shape.name.trim().min(1) }))
+    .min(1)
+    .max(100),
+});
+export type ChapterDraft = z.infer<typeof ChapterDraftSchema>;
+
 export const SurveyAnswerSchema = z.object({ id: z.number(), name: z.string(), is_selected: z.boolean() });
 /** What a survey question decides (question bank structure); books made before it follow the bank's order. */
 export const SurveyRoleSchema = z.enum(['style', 'reader', 'person', 'tense', 'tone']);

@@ -27,8 +27,9 @@ export function issueMessage(issue: z.core.$ZodRawIssue, t: TFunction): string {
 
 /**
  * react-hook-form validated by a zod schema (usually one of common/schemas), messages from `issueMessage`.
- * `messages`: a field's own wording (by its top-level name), already translated, for every issue of that
- * field — e.g. the contact form's "Please enter a valid e-mail address, so that we can answer you."
+ * `messages`: a field's own wording, already translated, for every issue of that field — e.g. the contact
+ * form's "Please enter a valid e-mail address, so that we can answer you." Keyed by the field's path,
+ * `*` for any list index ('questions.*.name'), else by its top-level name ('questions').
  */
 export function useSchemaForm<S extends z.ZodType<FieldValues, FieldValues>>(
   schema: S,
@@ -45,12 +46,23 @@ export function useSchemaForm<S extends z.ZodType<FieldValues, FieldValues>>(
 }
 
 function fieldMessage(messages: Partial<Record<string, string>>, issue: z.core.$ZodRawIssue): string | undefined {
-  const field = issue.path?.[0];
-  return typeof field === 'string' ? messages[field] : undefined;
+  const path = (issue.path ?? []).map((key) => (typeof key === 'number' ? '*' : String(key)));
+  return messages[path.join('.')] ?? (path.length > 0 ? messages[path[0]] : undefined);
 }
 
-/** The invalid-submit handler of every form: the first message also goes to a toast. */
+/** The invalid-submit handler of every form: the first message (a list's items included) also goes to a toast. */
 export function toastFirstError(errors: FieldErrors) {
-  const first = Object.values(errors).find((error) => typeof error?.message === 'string')?.message;
-  if (typeof first === 'string') toast.error(first, { toastId: first });
+  const first = firstMessage(errors);
+  if (first) toast.error(first, { toastId: first });
+}
+
+function firstMessage(errors: unknown): string | undefined {
+  if (typeof errors !== 'object' || errors === null) return undefined;
+  if ('message' in errors && typeof errors.message === 'string' && errors.message) return errors.message;
+  for (const [key, value] of Object.entries(errors)) {
+    if (key === 'ref' || key === 'types') continue;
+    const found = firstMessage(value);
+    if (found) return found;
+  }
+  return undefined;
 }

@@ -1,10 +1,9 @@
-import { useState } from 'react';
+import { useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
-import type { Chapter } from '@common/schemas/session';
+import { ChapterDraftSchema, type Chapter, type ChapterDraft } from '@common/schemas/session';
 import { Button } from '../../../components/button';
 import { Modal } from '../../../components/modal';
-import { validateChapterDraft, type ChapterDraft } from '../model/checkpoint-ops';
+import { toastFirstError, useSchemaForm } from '../../../lib/form';
 import styles from '../workspace.module.css';
 
 /**
@@ -60,71 +59,80 @@ function ChapterForm({
   onSave: (draft: ChapterDraft) => void;
 }) {
   const { t } = useTranslation('workspace');
-  const [draft, setDraft] = useState<ChapterDraft>(() =>
-    chapter
+  const form = useSchemaForm(ChapterDraftSchema, {
+    defaultValues: chapter
       ? { name: chapter.name, questions: chapter.questions.map((q) => ({ id: q.id, name: q.name })) }
       : { name: '', questions: [{ name: '' }] },
-  );
-  const [error, setError] = useState<string | null>(null);
+    messages: {
+      name: t('messages.please_add_chapter_title'),
+      questions: t('messages.please_add_questions_in_the_chapter'),
+      'questions.*.name': t('messages.please_add_question_title'),
+    },
+  });
+  // keyName: the questions have their own `id`
+  const questions = useFieldArray({ control: form.control, name: 'questions', keyName: 'key' });
+  const { errors } = form.formState;
+  const nameError = errors.name?.message;
 
-  const submit = () => {
-    const problem = validateChapterDraft(draft);
-    if (problem) {
-      setError(t(`messages.${problem}`));
-      toast.error(t(`messages.${problem}`));
-      return;
-    }
+  const submit = (draft: ChapterDraft) => {
     onSave(draft);
     onClose();
   };
 
   return (
-    <form
-      className={styles.modalForm}
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit();
-      }}
-    >
+    <form className={styles.modalForm} onSubmit={(e) => void form.handleSubmit(submit, toastFirstError)(e)} noValidate>
       <label className={styles.fieldLabel}>
         {t('chapter_modal.name')}
-        <input className={styles.input} value={draft.name} maxLength={300} onChange={(e) => setDraft({ ...draft, name: e.target.value })} />
+        <input
+          className={styles.input}
+          maxLength={300}
+          aria-invalid={nameError ? true : undefined}
+          aria-describedby={nameError ? 'chapter-name-error' : undefined}
+          {...form.register('name')}
+        />
       </label>
+      {nameError ? (
+        <p id="chapter-name-error" className={styles.fieldError} role="alert">
+          {nameError}
+        </p>
+      ) : null}
       <fieldset className={styles.fieldset}>
         <legend className={styles.fieldLabel}>{t('chapter_modal.questions')}</legend>
         <ol className={styles.modalQuestions}>
-          {draft.questions.map((question, i) => (
-            <li key={question.id ?? `new-${i}`} className={styles.modalQuestion}>
-              <input
-                className={styles.input}
-                value={question.name}
-                maxLength={1000}
-                aria-label={t('chapter_modal.question_n', { n: i + 1 })}
-                onChange={(e) =>
-                  setDraft({ ...draft, questions: draft.questions.map((q, j) => (j === i ? { ...q, name: e.target.value } : q)) })
-                }
-              />
-              {draft.questions.length > 1 ? (
-                <Button
-                  variant="ghost"
-                  onClick={() => setDraft({ ...draft, questions: draft.questions.filter((_, j) => j !== i) })}
-                  aria-label={t('chapter_modal.remove_question_n', { n: i + 1 })}
-                >
-                  {t('actions.remove')}
-                </Button>
-              ) : null}
-            </li>
-          ))}
+          {questions.fields.map((question, i) => {
+            const error = errors.questions?.[i]?.name?.message;
+            return (
+              <li key={question.key} className={styles.modalQuestion}>
+                <input
+                  className={styles.input}
+                  maxLength={1000}
+                  aria-label={t('chapter_modal.question_n', { n: i + 1 })}
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={error ? `chapter-question-${i}-error` : undefined}
+                  {...form.register(`questions.${i}.name`)}
+                />
+                {questions.fields.length > 1 ? (
+                  <Button
+                    variant="ghost"
+                    onClick={() => questions.remove(i)}
+                    aria-label={t('chapter_modal.remove_question_n', { n: i + 1 })}
+                  >
+                    {t('actions.remove')}
+                  </Button>
+                ) : null}
+                {error ? (
+                  <p id={`chapter-question-${i}-error`} className={styles.fieldError} role="alert">
+                    {error}
+                  </p>
+                ) : null}
+              </li>
+            );
+          })}
         </ol>
-        <Button variant="secondary" onClick={() => setDraft({ ...draft, questions: [...draft.questions, { name: '' }] })}>
+        <Button variant="secondary" onClick={() => questions.append({ name: '' })}>
           {t('question.add')}
         </Button>
       </fieldset>
-      {error ? (
-        <p className={styles.fieldError} role="alert">
-          {error}
-        </p>
-      ) : null}
       <div className={styles.rowActions}>
         <Button type="submit">{saveLabel}</Button>
         <Button variant="ghost" onClick={onClose}>

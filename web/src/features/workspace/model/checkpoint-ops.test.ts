@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CheckpointData } from '@common/schemas/session';
+import { ChapterDraftSchema, type CheckpointData } from '@common/schemas/session';
 import { unpaidViolation, isChapterLocked } from '@common/rules/workspace-unpaid';
 import {
   addChapter,
@@ -12,7 +12,6 @@ import {
   newItemIds,
   selectSurveyAnswer,
   trimAnswerEnd,
-  validateChapterDraft,
 } from './checkpoint-ops';
 
 function book(): CheckpointData {
@@ -51,11 +50,16 @@ describe('ids of new items', () => {
 });
 
 describe('chapter rules', () => {
-  it('validates the chapter modal', () => {
-    expect(validateChapterDraft({ name: ' ', questions: [{ name: 'a' }] })).toBe('please_add_chapter_title');
-    expect(validateChapterDraft({ name: 'x', questions: [] })).toBe('please_add_questions_in_the_chapter');
-    expect(validateChapterDraft({ name: 'x', questions: [{ name: '  ' }] })).toBe('please_add_question_title');
-    expect(validateChapterDraft({ name: 'x', questions: [{ name: 'a' }] })).toBeNull();
+  it('checks the chapter modal with ChapterDraftSchema: a title and named questions, at least one', () => {
+    const problems = (draft: unknown) => (ChapterDraftSchema.safeParse(draft).error?.issues ?? []).map((i) => i.path.join('.'));
+    expect(problems({ name: ' ', questions: [{ name: 'a' }] })).toEqual(['name']);
+    expect(problems({ name: 'x', questions: [] })).toEqual(['questions']);
+    expect(problems({ name: 'x', questions: [{ name: 'a' }, { name: '  ' }] })).toEqual(['questions.1.name']);
+    expect(problems({ name: 'x'.repeat(301), questions: [{ name: 'a' }] })).toEqual(['name']);
+    expect(ChapterDraftSchema.parse({ name: ' x ', questions: [{ id: 3, name: ' a ' }] })).toEqual({
+      name: 'x',
+      questions: [{ id: 3, name: 'a' }],
+    });
   });
   it('keeps existing questions (and answers) when a chapter is edited', () => {
     const next = editChapter(book(), 1, { name: 'Renamed', questions: [{ id: 12, name: 'Q2 edited' }, { name: 'New one' }] }, 7000);

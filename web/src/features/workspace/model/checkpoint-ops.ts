@@ -1,5 +1,7 @@
 import { unansweredSurveyIds } from '@common/rules/chapter-generation';
-import type { Chapter, CheckpointData, Question } from '@common/schemas/session';
+import type { Chapter, ChapterDraft, CheckpointData, Question } from '@common/schemas/session';
+
+export type { ChapterDraft };
 
 /**
  * Pure edits of a book's checkpoint. Every function returns a new checkpoint and leaves its input
@@ -70,21 +72,6 @@ export function deleteQuestion(checkpoint: CheckpointData, chapterId: number, qu
     ok: true,
     checkpoint: mapChapter(checkpoint, chapterId, (c) => ({ ...c, questions: c.questions.filter((q) => q.id !== questionId) })),
   };
-}
-
-/** What the chapter modal edits: a title and a list of questions (existing ones keep their ids). */
-export interface ChapterDraft {
-  name: string;
-  questions: Array<{ id?: number; name: string }>;
-}
-
-export type ChapterDraftError = 'please_add_chapter_title' | 'please_add_question_title' | 'please_add_questions_in_the_chapter';
-
-export function validateChapterDraft(draft: ChapterDraft): ChapterDraftError | null {
-  if (draft.name.trim() === '') return 'please_add_chapter_title';
-  if (draft.questions.length === 0) return 'please_add_questions_in_the_chapter';
-  if (draft.questions.some((q) => q.name.trim() === '')) return 'please_add_question_title';
-  return null;
 }
 
 function questionsFromDraft(
