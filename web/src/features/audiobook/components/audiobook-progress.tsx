@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { audiobookApi } from '@common/api/audiobook';
 import type { Language } from '@common/constants';
+import { ProgressBar } from '../../../components/progress-bar';
 import { call } from '../../../lib/api';
 import { paths } from '../../../lib/paths';
 import styles from '../pages/audiobook.module.css';
@@ -33,18 +34,7 @@ export function AudiobookProgress({ sessionId, lng }: { sessionId: number; lng: 
   }[state];
   return (
     <div className={styles.workspaceLine} data-testid="workspace-audiobook" data-state={state}>
-      {making ? (
-        <div
-          className={styles.progress}
-          role="progressbar"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={progress}
-          aria-label={t('page.progress')}
-        >
-          <div className={styles.bar} style={{ width: `${progress}%` }} />
-        </div>
-      ) : null}
+      {making ? <ProgressBar value={progress} label={t('page.progress')} className={styles.progress} /> : null}
       <Link to={paths.audiobook(lng, sessionId)}>{label}</Link>
     </div>
   );

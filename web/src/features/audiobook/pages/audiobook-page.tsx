@@ -7,6 +7,7 @@ import { formatPrice } from '@common/rules/prices';
 import type { AudiobookStatus } from '@common/schemas/audiobook';
 import { Button } from '../../../components/button';
 import { Loader } from '../../../components/loader';
+import { ProgressBar } from '../../../components/progress-bar';
 import { Screen } from '../../../components/screen';
 import { ApiError, call } from '../../../lib/api';
 import { paths } from '../../../lib/paths';
@@ -65,18 +66,7 @@ function AudiobookView({ status, sessionId, onRetry }: { status: AudiobookStatus
         {status.cover_url ? <img className={styles.cover} src={status.cover_url} alt={t('page.cover_alt')} /> : null}
         <p className={styles.voiceNote}>{t(status.voice === 'cloned' ? 'voice.cloned_note' : 'voice.offline_note')}</p>
       </div>
-      {status.state !== 'done' ? (
-        <div
-          className={styles.progress}
-          role="progressbar"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={status.progress}
-          aria-label={t('page.progress')}
-        >
-          <div className={styles.bar} style={{ width: `${status.progress}%` }} />
-        </div>
-      ) : null}
+      {status.state !== 'done' ? <ProgressBar value={status.progress} label={t('page.progress')} className={styles.progress} /> : null}
       {changed ? (
         <div className={styles.voiceNote} data-testid="audiobook-regenerate">
           <p>{t('page.changed', { count: changed.changed_chapters!.length, price: formatPrice(changed.price, lng) })}</p>

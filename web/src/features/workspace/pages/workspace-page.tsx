@@ -16,6 +16,7 @@ import type { StoryAnswer } from '@common/schemas/generation';
 import type { Chapter } from '@common/schemas/session';
 import type { BookText, TextOrigin } from '@common/schemas/versions';
 import { Button } from '../../../components/button';
+import { ProgressBar } from '../../../components/progress-bar';
 import { Loader } from '../../../components/loader';
 import { useAuth } from '../../../app/auth';
 import { paths } from '../../../lib/paths';
@@ -365,16 +366,7 @@ function Workspace({
               }}
             />
             <div className={styles.progressRow}>
-              <div
-                className={styles.progress}
-                role="progressbar"
-                aria-valuemin={0}
-                aria-valuemax={100}
-                aria-valuenow={progress}
-                aria-label={t('header.progress')}
-              >
-                <span style={{ width: `${progress}%` }} />
-              </div>
+              <ProgressBar value={progress} label={t('header.progress')} tone="success" className={styles.progress} />
               <span className={styles.progressText}>{t('header.progress_value', { value: progress })}</span>
             </div>
             <SaveIndicator status={state.status} isGuest={meta.isGuest} />
