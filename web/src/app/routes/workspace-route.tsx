@@ -1,4 +1,5 @@
 import { lazy, Suspense, type ComponentProps } from 'react';
+import { QuestionContributions } from '../../features/family/components/question-contributions';
 import { AudiobookProgress } from '../../features/audiobook/components/audiobook-progress';
 import { WorkspacePage } from '../../features/workspace/pages/workspace-page';
 import type { WorkspaceSlots } from '../../features/workspace/components/workspace-slots';
@@ -17,9 +18,9 @@ function BookPreview(props: ComponentProps<WorkspaceSlots['BookPreview']>) {
   );
 }
 
-const slots: WorkspaceSlots = { AnswerDictation: VoiceRecorder, VoiceSampleDialog, AudiobookProgress, BookPreview };
+const slots: WorkspaceSlots = { AnswerDictation: VoiceRecorder, VoiceSampleDialog, AudiobookProgress, BookPreview, QuestionContributions };
 
-/** The book workspace with what it shows from the voice, preview and audiobook features. */
+/** The book workspace with what it shows from the voice, preview, audiobook and family features. */
 export function WorkspaceRoute() {
   return <WorkspacePage slots={slots} />;
 }

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { familyApi } from '@common/api/family';
 import { workspaceApi } from '@common/api/workspace';
-import type { ContributionStatus, CreateInvitationBody } from '@common/schemas/family';
-import { call } from '../../../lib/api';
+import type { Contribution, ContributionStatus, CreateInvitationBody } from '@common/schemas/family';
+import { call, callRaw } from '../../../lib/api';
 
 const keys = {
   book: (id: number) => ['family-book', id],
@@ -17,8 +17,28 @@ export const useFamilyBook = (bookId: number) =>
 export const useInvitations = (bookId: number) =>
   useQuery({ queryKey: keys.invitations(bookId), queryFn: () => call(familyApi.familyInvitations, { params: { id: bookId } }) });
 
+const fetchContributions = (bookId: number) => call(familyApi.familyContributions, { params: { id: bookId } });
+
 export const useContributions = (bookId: number) =>
-  useQuery({ queryKey: keys.contributions(bookId), queryFn: () => call(familyApi.familyContributions, { params: { id: bookId } }) });
+  useQuery({ queryKey: keys.contributions(bookId), queryFn: () => fetchContributions(bookId) });
+
+/**
+ * A part of the book's contributions (one request per book, shared by every caller); the caller
+ * re-renders only when its part changes (`select` must be stable: define it outside the component
+ * or memoise it).
+ */
+export const useContributionsOf = <T>(bookId: number, select: (contributions: Contribution[]) => T) =>
+  useQuery({ queryKey: keys.contributions(bookId), queryFn: () => fetchContributions(bookId), select });
+
+/** A contribution's photo, for its author, as an object URL for an <img>. */
+export async function contributionPhotoUrl(bookId: number, contributionId: number): Promise<string> {
+  const response = await callRaw(
+    familyApi.familyContributionPhoto,
+    { params: { id: bookId, contribution_id: contributionId } },
+    { quiet: true },
+  );
+  return URL.createObjectURL(await response.blob());
+}
 
 export function useFamilyActions(bookId: number) {
   const queryClient = useQueryClient();

@@ -1,10 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ANSWER_MAX_LENGTH } from '@common/constants';
 import type { Contribution, ContributionStatus } from '@common/schemas/family';
 import type { Chapter } from '@common/schemas/session';
 import { Button } from '../../../components/button';
-import { useFamilyActions } from '../api/author-calls';
+import { contributionPhotoUrl, useFamilyActions } from '../api/author-calls';
 import styles from '../family.module.css';
 
 /**
@@ -46,15 +46,16 @@ export function ContributionList({
   );
 }
 
-function ContributionCard({ bookId, contribution, question }: { bookId: number; contribution: Contribution; question: string }) {
+/** One relative's memory with the author's decisions; `question` is left out where the card already sits under it (the workspace). */
+export function ContributionCard({ bookId, contribution, question }: { bookId: number; contribution: Contribution; question?: string }) {
   const { t } = useTranslation('family');
   const { decide } = useFamilyActions(bookId);
   const [editing, setEditing] = useState<string | null>(null);
   const set = (status: ContributionStatus, text?: string | null) =>
     decide.mutate({ contribution_id: contribution.id, status, ...(text !== undefined && { text }) });
   return (
-    <article className={styles.answer} data-status={contribution.status}>
-      <p className={styles.hint}>{question}</p>
+    <article className={styles.answer} data-status={contribution.status} data-testid={`contribution-${contribution.id}`}>
+      {question !== undefined ? <p className={styles.hint}>{question}</p> : null}
       <p className={styles.linkWho}>
         {t('memories.as_remembered', { name: contribution.contributor_name, relation: contribution.relation })}
       </p>
@@ -69,6 +70,14 @@ function ContributionCard({ bookId, contribution, question }: { bookId: number; 
           onChange={(event) => setEditing(event.target.value)}
         />
       )}
+      {contribution.has_photo ? (
+        <ContributionPhoto
+          bookId={bookId}
+          contributionId={contribution.id}
+          name={contribution.contributor_name}
+          updatedAt={contribution.updated_at}
+        />
+      ) : null}
       <p className={styles.status}>{t(`memories.status_${contribution.status}`)}</p>
       <div className={styles.actions}>
         {editing !== null ? (
@@ -109,4 +118,36 @@ function ContributionCard({ bookId, contribution, question }: { bookId: number; 
       </div>
     </article>
   );
+}
+
+function ContributionPhoto({
+  bookId,
+  contributionId,
+  name,
+  updatedAt,
+}: {
+  bookId: number;
+  contributionId: number;
+  name: string;
+  updatedAt: string;
+}) {
+  const { t } = useTranslation('family');
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    let made: string | null = null;
+    let live = true;
+    contributionPhotoUrl(bookId, contributionId)
+      .then((objectUrl) => {
+        made = objectUrl;
+        if (live) setUrl(objectUrl);
+        else URL.revokeObjectURL(objectUrl);
+      })
+      .catch(() => setUrl(null));
+    return () => {
+      live = false;
+      if (made) URL.revokeObjectURL(made);
+    };
+    // a new photo from the relative changes updated_at
+  }, [bookId, contributionId, updatedAt]);
+  return url ? <img className={styles.thumbnail} src={url} alt={t('memories.photo_alt', { name })} /> : null;
 }

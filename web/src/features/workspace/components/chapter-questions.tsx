@@ -6,6 +6,7 @@ import { Button } from '../../../components/button';
 import { moveQuestion } from '../model/checkpoint-ops';
 import { QuestionCard } from './question-card';
 import { useWorkspaceActions } from './workspace-context';
+import { useWorkspaceSlots } from './workspace-slots';
 import styles from '../workspace.module.css';
 
 /** A chapter's guided questions, folded or open, reordered by drag on a paid book. */
@@ -26,7 +27,8 @@ export function ChapterQuestions({
   onAddQuestion: () => void;
 }) {
   const { t } = useTranslation('workspace');
-  const { update } = useWorkspaceActions();
+  const { update, isLoggedIn, sessionId } = useWorkspaceActions();
+  const { QuestionContributions } = useWorkspaceSlots();
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -66,6 +68,7 @@ export function ChapterQuestions({
               </ol>
             </SortableContext>
           </DndContext>
+          {isLoggedIn ? <QuestionContributions sessionId={sessionId} chapterId={chapter.id} questionId={null} /> : null}
           <Button variant="ghost" onClick={onAddQuestion}>
             {t('question.add')}
           </Button>

@@ -36,9 +36,9 @@ export const QuestionCard = memo(function QuestionCard({
   showUnanswered?: boolean;
 }) {
   const { t } = useTranslation('workspace');
-  const { update, confirm, sessionId, getCheckpoint } = useWorkspaceActions();
+  const { update, confirm, sessionId, getCheckpoint, isLoggedIn } = useWorkspaceActions();
   const language = useCheckpoint(bookLanguage);
-  const { AnswerDictation } = useWorkspaceSlots();
+  const { AnswerDictation, QuestionContributions } = useWorkspaceSlots();
   const [optimizing, setOptimizing] = useState(false);
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: question.id, disabled: !canDrag });
   const transcript = question.transcript ?? '';
@@ -167,6 +167,7 @@ export const QuestionCard = memo(function QuestionCard({
           ) : null}
         </div>
       </div>
+      {isLoggedIn ? <QuestionContributions sessionId={sessionId} chapterId={chapterId} questionId={question.id} /> : null}
     </li>
   );
 });

@@ -4,7 +4,7 @@ import type { Session } from '@common/schemas/session';
 
 /**
  * What the workspace shows from other features: dictation and the voice sample (voice), the book
- * preview (preview), the audiobook's progress (audiobook). The route composes them (app/routes/workspace-route.tsx), so the workspace
+ * preview (preview), the audiobook's progress (audiobook), what relatives remember under each question (family). The route composes them (app/routes/workspace-route.tsx), so the workspace
  * depends on none of those features.
  */
 export interface WorkspaceSlots {
@@ -17,6 +17,8 @@ export interface WorkspaceSlots {
     onContinue: () => void;
   }>;
   AudiobookProgress: ComponentType<{ sessionId: number; lng: Language }>;
+  /** A signed-in author's family contributions under a question (`questionId` null: memories of the whole chapter). */
+  QuestionContributions: ComponentType<{ sessionId: number; chapterId: number; questionId: number | null }>;
   BookPreview: ComponentType<{ open: boolean; onOpenChange: (open: boolean) => void; session: Session; images: Record<string, string> }>;
 }
 
