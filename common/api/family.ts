@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_IMAGE_BYTES } from '../constants';
 import { IdParam } from '../schemas/api';
 import {
+  BookCreditSchema,
   ContributionSchema,
   ContributorViewSchema,
   CreateInvitationBodySchema,
@@ -66,6 +67,19 @@ export const familyApi = {
     scope: 'user',
     book: { in: 'params', key: 'id' },
     params: z.object({ id: IdParam, contribution_id: IdParam }),
+  }),
+  /**
+   * Who the book credits on its contributors' page (the PDF, the EPUB, the preview): the relatives
+   * whose memories the author accepted or quoted, in the order they first gave one. A guest's trial
+   * book has none.
+   */
+  familyCredits: defineCall({
+    method: 'GET',
+    path: '/familyCredits/:id',
+    scope: 'book',
+    book: { in: 'params', key: 'id' },
+    params: BookParams,
+    response: z.array(BookCreditSchema),
   }),
 
   /** The relative's page: the author's message, the questions, their own contributions. */

@@ -111,6 +111,10 @@ export const ContributorViewSchema = z.object({
 });
 export type ContributorView = z.infer<typeof ContributorViewSchema>;
 
+/** A relative the book credits (someone whose memory the author accepted or quoted), as the book prints them. */
+export const BookCreditSchema = z.object({ name: z.string(), relation: z.string() });
+export type BookCredit = z.infer<typeof BookCreditSchema>;
+
 /** The relative's answer (multipart: `photo` optional); an answer to the same question replaces the pending one. */
 export const SaveContributionFieldsSchema = z.object({
   question_id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).nullable().optional(),

@@ -131,6 +131,50 @@ describe('DOCX', () => {
   });
 });
 
+/** Issue 19 item 4: the relatives whose memories the author kept are credited on a page of their own. */
+describe('the contributors page', () => {
+  const credits = [
+    { name: 'Marie', relation: 'ma sœur' },
+    { name: 'Paul', relation: 'mon fils' },
+  ];
+
+  it("PDF: a page titled in the book's language, listed in the contents, one relative a line; none without credits", async () => {
+    const book = fixtureContent('fr', { chapters: 2, wordsPerChapter: 200, credits });
+    const { text, qpdf } = await pdfText((await typesetBook(book)).pdf);
+    expect(qpdf).toContain('No syntax or stream encoding errors found');
+    expect(text).toContain('Marie, ma sœur');
+    expect(text).toContain('Paul, mon fils');
+    // in the contents and as the page's title, after the summary
+    expect(text.split('Avec les souvenirs de').length - 1).toBeGreaterThanOrEqual(2);
+    expect(text.lastIndexOf('Marie, ma sœur')).toBeGreaterThan(text.lastIndexOf(book.labels.summary));
+    const without = await pdfText((await typesetBook(fixtureContent('fr', { chapters: 2, wordsPerChapter: 200 }))).pdf);
+    expect(without.text).not.toContain('Avec les souvenirs de');
+  }, 300_000);
+
+  it('EPUB: a page of its own in the contents, hostile names as text, EPUBCheck valid', async () => {
+    const hostile = [{ name: XSS_CORPUS[0], relation: XSS_CORPUS[1] }, ...credits];
+    const epub = await writeEpub(fixtureContent('it', { credits: hostile }));
+    const JSZip = (await import('jszip')).default;
+    const zip = await JSZip.loadAsync(epub);
+    const page = await zip.file('OEBPS/contributors.xhtml')!.async('string');
+    expect(page).toContain('Con i ricordi di');
+    expect(page).toContain('Marie, ma sœur');
+    expect(page).not.toMatch(/<(script|svg|iframe)[\s>]|<img src=x/i);
+    expect(await zip.file('OEBPS/nav.xhtml')!.async('string')).toContain('contributors.xhtml');
+    const plain = await JSZip.loadAsync(await writeEpub(fixtureContent('it')));
+    expect(plain.file('OEBPS/contributors.xhtml')).toBeNull();
+    const result = await epubcheck([epub]);
+    expect(result.messages).toEqual([]);
+    expect(result.valid).toEqual([true]);
+  }, 600_000);
+
+  it('DOCX: the same page', async () => {
+    const { value: text } = await mammoth.extractRawText({ buffer: await writeDocx(fixtureContent('es', { credits })) });
+    expect(text).toContain('Con los recuerdos de');
+    expect(text).toContain('Paul, mon fils');
+  });
+});
+
 /**
  * Issue 18 item 9: the XSS corpus in every text field an author types that reaches a book file —
  * title, author, chapter titles, chapter text, introduction, summary — comes out as text in the PDF

@@ -1,5 +1,6 @@
 import { LANGUAGES, type Language } from '@common/constants';
 import { COVER_IMAGE_KEY, chapterPhotoKey } from '@common/schemas/workspace';
+import type { BookCredit } from '@common/schemas/family';
 import type { CheckpointData } from '@common/schemas/session';
 import { typographic } from '@common/rules/typography';
 import type { Translate } from '../http/messages';
@@ -21,6 +22,10 @@ export interface BookLabels {
   rights: (author: string, year: number) => string;
   madeWith: string;
   untitled: string;
+  /** The contributors' page's title: "With memories from". */
+  contributors: string;
+  /** One contributor's line: "Marie, my sister". */
+  contributor: (name: string, relation: string) => string;
 }
 
 export interface BookChapter {
@@ -44,6 +49,8 @@ export interface BookContent {
   cover: BookImage | null;
   labels: BookLabels;
   year: number;
+  /** The contributors' page, one line each ("Marie, my sister"); empty: no such page. */
+  contributors: string[];
 }
 
 export function bookLabels(translate: Translate, lng: Language): BookLabels {
@@ -59,6 +66,8 @@ export function bookLabels(translate: Translate, lng: Language): BookLabels {
     rights: (author, year) => t('rights', { author, year }),
     madeWith: t('made_with'),
     untitled: t('untitled'),
+    contributors: t('contributors'),
+    contributor: (name, relation) => t('contributor', { name, relation }),
   };
 }
 
@@ -69,6 +78,8 @@ export interface BookSource {
   language: string;
   checkpoint: CheckpointData;
   author: string;
+  /** The relatives whose memories the author accepted or quoted (issue 19): credited on a page of their own. */
+  credits?: BookCredit[];
 }
 
 /**
@@ -106,5 +117,8 @@ export function buildBookContent(source: BookSource, images: Map<string, BookIma
     cover: images.get(COVER_IMAGE_KEY) ?? null,
     labels,
     year: new Date().getFullYear(),
+    contributors: (source.credits ?? [])
+      .map((credit) => typo(labels.contributor(cleanLine(credit.name), cleanLine(credit.relation))))
+      .filter((line) => line.trim() !== ''),
   };
 }

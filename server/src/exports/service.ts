@@ -5,6 +5,7 @@ import { COVER_IMAGE_KEY, chapterPhotoKey } from '@common/schemas/workspace';
 import type { AppContext } from '../app';
 import { bookExportsPrefix, sessionFileKey } from '../books/files';
 import { parseCheckpoint, type SessionRow } from '../books/repository';
+import { bookCredits } from '../family/repository';
 import { AppError } from '../http/errors';
 import type { BookSource } from './book';
 import { readStoredImage, type BookImage } from './images';
@@ -44,6 +45,7 @@ export async function loadBookSource(ctx: AppContext, row: SessionRow, author: s
     language,
     checkpoint,
     author,
+    credits: await bookCredits(ctx.db, row.id),
   };
   return { source, language, images };
 }

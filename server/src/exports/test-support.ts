@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Language } from '@common/constants';
+import type { BookCredit } from '@common/schemas/family';
 import { createTranslator } from '../http/messages';
 import { ROOT_DIR } from '../config';
 import { bookLabels, buildBookContent, type BookContent } from './book';
@@ -16,7 +17,14 @@ export const translate = createTranslator(path.join(ROOT_DIR, 'locales'));
 /** A book content of a sample book, with a cover and `photos` photos per chapter. */
 export function fixtureContent(
   language: Language,
-  options: { chapters?: number; wordsPerChapter?: number; hostile?: boolean; photos?: 0 | 1 | 2; cover?: boolean } = {},
+  options: {
+    chapters?: number;
+    wordsPerChapter?: number;
+    hostile?: boolean;
+    photos?: 0 | 1 | 2;
+    cover?: boolean;
+    credits?: BookCredit[];
+  } = {},
 ): BookContent {
   const source = sampleBook(language, options);
   const images = new Map<string, BookImage>();
@@ -26,7 +34,7 @@ export function fixtureContent(
     if (photos >= 1) images.set(`chap_${chapter.id}_media_0`, makeBookImage(640, 420, index + 1));
     if (photos >= 2) images.set(`chap_${chapter.id}_media_1`, makeBookImage(420, 560, index + 9));
   });
-  return buildBookContent({ ...source, author: 'Zoë Ñúñez-Œlsen' }, images, bookLabels(translate, language));
+  return buildBookContent({ ...source, author: 'Zoë Ñúñez-Œlsen', credits: options.credits }, images, bookLabels(translate, language));
 }
 
 export function tempFile(name: string, data: Buffer): string {

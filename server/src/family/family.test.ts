@@ -5,6 +5,7 @@ import { requestsTo } from '../../test/requests';
 import { buildCheckpoint, buildTestApp, createBook, createUser, type TestApp, type TestUser } from '../../test/helpers';
 import { multipart } from '../../test/fixtures/books/forms';
 import { outboxDir } from '../providers/mail';
+import { pdfText } from '../exports/test-support';
 
 /**
  * Family contributions (issue 19 items 1, 2, 3 and 5): invitations scoped to a book, a chapter and
@@ -326,4 +327,47 @@ describe('in the book', () => {
     expect(paragraphs.at(-1)!.text).toContain('près du poêle');
     expect(content).not.toContain('Pending');
   });
+
+  it('the PDF and EPUB credit, on a page of their own, the relatives whose memories the author kept (issue 19 item 4)', async () => {
+    const author = await createUser(app, { first_name: 'Jeanne', language: 'fr' });
+    const other = await createUser(app);
+    const checkpoint = buildCheckpoint(1);
+    checkpoint.language = 'fr';
+    checkpoint.data[0].generated_content = 'La crue de 1953 a tout emporté dans notre rue.\n\nNous sommes partis chez ma tante à Lyon.';
+    const book = await createBook(app, { userId: author.id }, { paid: true, checkpoint, language: 'fr' });
+    const marie = await invite(author, book.id, { relation: 'ma sœur' });
+    const again = await invite(author, book.id, { relation: 'ma sœur', question_ids: [11] });
+    const lucie = await invite(author, book.id, { contributor_name: 'Lucie', relation: 'ma nièce', question_ids: [11] });
+    const idOf = async (token: string, payload: Record<string, unknown>) =>
+      (await relativePost('/api/saveFamilyContribution', token, payload)).json().success.contributions[0].id as number;
+    const decide = (contribution_id: number, status: string) =>
+      post('/api/decideFamilyContribution', { service_session_id: book.id, contribution_id, status }, author);
+    await decide(await idOf(tokenOf(marie.url), { question_id: 10, text: "L'eau montait." }), 'accepted');
+    await decide(await idOf(tokenOf(again.url), { question_id: 11, text: 'Chez la tante.' }), 'quoted');
+    await idOf(tokenOf(lucie.url), { question_id: 11, text: 'Pending, so not credited.' });
+
+    // Marie once (two links, the same person); Lucie, still waiting, not at all
+    const credits = await get(`/api/familyCredits/${book.id}`, author);
+    expect(credits.statusCode, credits.body).toBe(200);
+    expect(credits.json().success).toEqual([{ name: 'Marie', relation: 'ma sœur' }]);
+    expect((await get(`/api/familyCredits/${book.id}`, other)).statusCode).toBe(404);
+    expect((await get(`/api/familyCredits/${book.id}`)).statusCode).toBe(401);
+
+    const form = multipart({ service_session_id: String(book.id) });
+    const made = await app.inject({
+      method: 'POST',
+      url: '/api/postGenerateBook',
+      payload: form.payload,
+      headers: { ...form.headers, ...author.headers },
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const pdf = await get(`/api/bookFile/${book.id}/book.pdf`, author);
+    const { text } = await pdfText(pdf.rawPayload);
+    expect(text).toContain('Avec les souvenirs de');
+    expect(text).toContain('Marie, ma sœur');
+    expect(text).not.toContain('Lucie');
+    const JSZip = (await import('jszip')).default;
+    const epub = await JSZip.loadAsync((await get(`/api/bookFile/${book.id}/book.epub`, author)).rawPayload);
+    expect(await epub.file('OEBPS/contributors.xhtml')!.async('string')).toContain('Marie, ma sœur');
+  }, 120_000);
 });

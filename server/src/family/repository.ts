@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely';
+import type { BookCredit } from '@common/schemas/family';
 import type { Db } from '../db';
 import type { FamilyContributionsTable } from '../db/schema';
 import type { FamilyMemory } from '../providers/generation/types';
@@ -70,6 +71,27 @@ export function findContribution(db: Db, where: { sessionId: number } | { invita
 export async function deleteFamilyOf(db: Db, sessionId: number): Promise<void> {
   await db.deleteFrom('family_contributions').where('service_session_id', '=', sessionId).execute();
   await db.deleteFrom('family_invitations').where('service_session_id', '=', sessionId).execute();
+}
+
+/**
+ * The relatives a book credits: those whose memories the author accepted or quoted, once each (the
+ * same name and relation from two links is one person), in the order they first gave one.
+ */
+export async function bookCredits(db: Db, sessionId: number): Promise<BookCredit[]> {
+  const rows = await db
+    .selectFrom('family_contributions as c')
+    .innerJoin('family_invitations as i', 'i.id', 'c.invitation_id')
+    .select(['i.contributor_name', 'i.relation'])
+    .where('c.service_session_id', '=', sessionId)
+    .where('c.status', 'in', ['accepted', 'quoted'])
+    .orderBy('c.id')
+    .execute();
+  const seen = new Map<string, BookCredit>();
+  for (const row of rows) {
+    const key = `${row.contributor_name.toLocaleLowerCase()}\u0000${row.relation.toLocaleLowerCase()}`;
+    if (!seen.has(key)) seen.set(key, { name: row.contributor_name, relation: row.relation });
+  }
+  return [...seen.values()];
 }
 
 /** The memories the author accepted or quoted for a chapter, as the writers read them (the author's edit when there is one). */

@@ -2,7 +2,7 @@ import { familyApi } from '@common/api/family';
 import { routesOf } from '../http/routes';
 import { limitByIp } from '../rate-limit';
 import { createMailer } from '../providers/mail';
-import { findContribution, findInvitation, listContributions, listInvitations } from './repository';
+import { bookCredits, findContribution, findInvitation, listContributions, listInvitations } from './repository';
 import {
   contributionPhoto,
   contributorView,
@@ -54,6 +54,7 @@ export const familyRoutes = routesOf(familyApi, (app) => {
       return { success: presentInvitation(ctx.publicUrl, revoked) };
     },
     familyContributions: async (request) => ({ success: await contributionsOf(request.book.id) }),
+    familyCredits: async (request) => ({ success: await bookCredits(db, request.book.id) }),
     decideFamilyContribution: async (request) => {
       await decideContribution(ctx, request.book, request.body);
       const decided = (await contributionsOf(request.book.id)).find((c) => c.id === request.body.contribution_id)!;

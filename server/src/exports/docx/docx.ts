@@ -50,7 +50,7 @@ const body = (text: string, first: boolean) =>
 
 /**
  * An editable Word file of the same book: cover photo, title page, a contents field (Word fills
- * the page numbers when it opens), introduction, chapters with their photos, summary. The docx
+ * the page numbers when it opens), introduction, chapters with their photos, summary, the relatives credited. The docx
  * library writes author text as XML text nodes (escaped).
  */
 export async function writeDocx(book: BookContent, options: { trim?: TrimSize } = {}): Promise<Buffer> {
@@ -132,6 +132,11 @@ export async function writeDocx(book: BookContent, options: { trim?: TrimSize } 
   if (book.summary.length) {
     opener(null, labels.summary);
     book.summary.forEach((p, i) => children.push(body(p, i === 0)));
+  }
+  if (book.contributors.length) {
+    opener(null, labels.contributors);
+    for (const line of book.contributors)
+      children.push(new Paragraph({ alignment: AlignmentType.CENTER, children: [new TextRun({ text: line, italics: true })] }));
   }
 
   const section: ISectionOptions = {

@@ -23,6 +23,8 @@ figure img { max-width: 100%; max-height: 60vh; }
 .cover { text-align: center; margin: 0; padding: 0; }
 .cover img { max-width: 100%; max-height: 95vh; }
 nav ol { list-style: none; padding: 0; }
+.contributors { text-align: center; }
+.contributors p { text-indent: 0; text-align: center; font-style: italic; margin: 0.4em 0; }
 nav li { margin: 0.4em 0; }
 `;
 
@@ -129,6 +131,15 @@ export async function writeEpub(book: BookContent, options: { identifier?: strin
       title: labels.summary,
       inToc: true,
       body: `<section epub:type="conclusion" role="doc-conclusion"><h1>${escapeHtml(labels.summary)}</h1>\n${paragraphs(book.summary)}</section>`,
+    });
+  }
+  if (book.contributors.length) {
+    docs.push({
+      id: 'contributors',
+      file: 'contributors.xhtml',
+      title: labels.contributors,
+      inToc: true,
+      body: `<section class="contributors" epub:type="acknowledgments" role="doc-acknowledgments"><h1>${escapeHtml(labels.contributors)}</h1>\n${book.contributors.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}</section>`,
     });
   }
 

@@ -390,7 +390,7 @@ function section(flow: Flow, paragraphs: string[], photos: BookImage[]) {
 
 /**
  * Lays the whole book out: [cover, blank,] title page, rights page, contents, introduction,
- * chapters, summary. The contents' length depends only on its entries, so its page numbers are
+ * chapters, summary, [contributors]. The contents' length depends only on its entries, so its page numbers are
  * filled in after the body is laid out (one pass).
  */
 export function layoutBook(book: BookContent, m: Measurer, options: LayoutOptions): Layout {
@@ -434,6 +434,7 @@ export function layoutBook(book: BookContent, m: Measurer, options: LayoutOption
   if (book.introduction.length) toc.push({ title: labels.introduction, dest: 'introduction', page: 0 });
   for (const chapter of book.chapters) toc.push({ title: chapter.title, dest: `chapter-${chapter.number}`, page: 0 });
   if (book.summary.length) toc.push({ title: labels.summary, dest: 'summary', page: 0 });
+  if (book.contributors.length) toc.push({ title: labels.contributors, dest: 'contributors', page: 0 });
 
   flow.section = null;
   flow.newPage('front');
@@ -500,6 +501,18 @@ export function layoutBook(book: BookContent, m: Measurer, options: LayoutOption
   if (book.summary.length) {
     opener(flow, 'summary', null, labels.summary, labels.summary);
     section(flow, book.summary, []);
+  }
+  if (book.contributors.length) {
+    // a page of their own: the title, then each relative centred, in italics
+    opener(flow, 'contributors', null, labels.contributors, labels.contributors);
+    for (const line of book.contributors) {
+      if (flow.y + g.leading * 1.4 > flow.bottom) {
+        flow.newPage('body');
+        flow.y = g.top;
+      }
+      flow.centered(line, 'italic', g.fontSize, g.leading * 1.4);
+    }
+    flow.endSection();
   }
 
   const pageOf = new Map<string, number>();

@@ -1,15 +1,19 @@
 import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Dialog } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
+import { familyApi } from '@common/api/family';
 import { chapterParagraphs, cleanLine, paragraphsOf } from '@common/rules/book-text';
 import type { Session } from '@common/schemas/session';
+import { call } from '../../lib/api';
 import { PreviewChapter } from './preview-chapter';
 import { useSectionInView, type PreviewSection } from './use-section-in-view';
 import styles from './book-preview-dialog.module.css';
 
 /**
  * The whole book as it will print: cover, synopsis, introduction, chapters with their photos,
- * summary. The navigation highlights the section in view (IntersectionObserver) and jumps to a
+ * summary, and the relatives the book credits (issue 19: the contributors' page of the PDF and
+ * EPUB). The navigation highlights the section in view (IntersectionObserver) and jumps to a
  * section when chosen. All author text is rendered as React text (escaped). On a phone the
  * navigation becomes a scrollable strip above the pages. The workspace disables its preview
  * button on desktop while the book is unpaid (spec section 2).
@@ -31,6 +35,13 @@ export function BookPreviewDialog({
   const synopsis = paragraphsOf(checkpoint.another_story_subject);
   const introduction = paragraphsOf(session.introduction);
   const summary = paragraphsOf(session.book_summary);
+  // the same list the PDF and EPUB print; a preview without it is still a preview
+  const credits =
+    useQuery({
+      queryKey: ['family-credits', session.id],
+      queryFn: () => call(familyApi.familyCredits, { params: { id: session.id } }, { quiet: true }),
+      enabled: open,
+    }).data ?? [];
   const chapters = useMemo(
     () =>
       checkpoint.data.map((chapter, index) => ({
@@ -49,8 +60,9 @@ export function BookPreviewDialog({
     for (const chapter of chapters)
       list.push({ id: `preview-chapter-${chapter.id}`, label: chapter.title || t('chapter', { n: chapter.number }), kind: 'chapter' });
     if (summary.length) list.push({ id: 'preview-summary', label: t('nav.summary'), kind: 'summary' });
+    if (credits.length) list.push({ id: 'preview-contributors', label: t('nav.contributors'), kind: 'contributors' });
     return list;
-  }, [chapters, synopsis.length, introduction.length, summary.length, t]);
+  }, [chapters, synopsis.length, introduction.length, summary.length, credits.length, t]);
 
   const { active, goTo, setScroller, navList } = useSectionInView(open, sections);
 
@@ -127,6 +139,16 @@ export function BookPreviewDialog({
                     {summary.map((p, i) => (
                       <p key={i} className={styles.paragraph}>
                         {p}
+                      </p>
+                    ))}
+                  </section>
+                ) : null}
+                {credits.length ? (
+                  <section id="preview-contributors" tabIndex={-1} className={`${styles.section} ${styles.contributors}`}>
+                    <h2 className={styles.sectionTitle}>{t('nav.contributors')}</h2>
+                    {credits.map((credit, i) => (
+                      <p key={i} className={styles.contributor}>
+                        {t('contributor', { name: credit.name, relation: credit.relation })}
                       </p>
                     ))}
                   </section>

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 export interface PreviewSection {
   id: string;
   label: string;
-  kind: 'cover' | 'synopsis' | 'introduction' | 'chapter' | 'summary';
+  kind: 'cover' | 'synopsis' | 'introduction' | 'chapter' | 'summary' | 'contributors';
 }
 
 function prefersReducedMotion(): boolean {
