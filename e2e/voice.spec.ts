@@ -105,6 +105,56 @@ test('records an answer with the fake microphone and appends the transcript', as
   expect(whisper.requests[0].fileSize).toBeGreaterThan(1_000);
 });
 
+test('a relative answers by voice through their link: the same recorder, transcribed in the link’s language (issue 19)', async ({
+  page,
+  request,
+}) => {
+  whisper.requests.length = 0;
+  const author = await signUp(request, { prefix: 'voice-family', first_name: 'Jeanne' });
+  const book = await createBook(request, author.token, {
+    book_name: 'Rose',
+    another_story_subject: 'My grandmother Rose, a nurse in Lyon',
+  });
+  const chapter = book.checkpoint_data.data[0];
+  const created = await request.post('/api/createFamilyInvitation', {
+    headers: author.auth,
+    data: {
+      service_session_id: book.id,
+      contributor_name: 'Marie',
+      relation: 'my sister',
+      language: 'en',
+      message: '',
+      permission: 'answer',
+      chapter_id: chapter.id,
+      question_ids: [chapter.questions[0].id],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const link = new URL((await created.json()).success.url as string);
+  const uploads: string[] = [];
+  page.on('request', (req) => {
+    if (req.url().includes('/api/')) uploads.push(new URL(req.url()).pathname);
+  });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto(link.pathname + link.hash);
+  const answer = page.getByRole('textbox', { name: chapter.questions[0].name });
+  await expect(answer).toBeVisible();
+  const recorder = page.getByTestId('voice-recorder');
+  await page.getByRole('button', { name: 'Record your answer' }).click();
+  await expect(recorder).toHaveAttribute('data-state', 'recording');
+  await expect(recorder.getByTestId('voice-countdown')).toHaveText(/^1:5\d$/, { timeout: 5_000 });
+  await recorder.getByRole('button', { name: 'Stop' }).click();
+  await expect(answer).toHaveValue(HEARD, { timeout: 15_000 });
+  // through the link's own route, never the author's
+  expect(uploads).toContain('/api/contributorSpeechToText');
+  expect(uploads).not.toContain('/api/getGoogleSpeechToText');
+  expect(whisper.requests).toHaveLength(1);
+  expect(whisper.requests[0]).toMatchObject({ language: 'en' });
+  await page.getByRole('button', { name: 'Send my memories' }).click();
+  await expect(page.getByText('Sent. Jeanne will read it soon.')).toBeVisible();
+  await page.screenshot({ path: `${ARTIFACTS_DIR}/family-voice-en-375.png`, fullPage: true, animations: 'disabled' });
+});
+
 test('a refused microphone shows the warning and typing still works', async ({ page, request }) => {
   await page.addInitScript(() => {
     navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));

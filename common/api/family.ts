@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_IMAGE_BYTES } from '../constants';
+import { LANGUAGES, MAX_IMAGE_BYTES } from '../constants';
 import { IdParam } from '../schemas/api';
 import {
   BookCreditSchema,
@@ -10,7 +10,9 @@ import {
   InvitationSchema,
   SaveContributionFieldsSchema,
 } from '../schemas/family';
+import { TranscriptSchema } from '../schemas/speech';
 import { defineCall } from './contract';
+import { MAX_RECORDING_BYTES } from './speech';
 
 const BookParams = z.object({ id: IdParam });
 const BookInvitationBody = z.object({ service_session_id: IdParam, invitation_id: IdParam });
@@ -102,6 +104,21 @@ export const familyApi = {
     scope: 'contributor',
     body: z.object({ contribution_id: IdParam }),
     response: ContributorViewSchema,
+  }),
+  /**
+   * A relative's spoken answer, transcribed like the author's (the same recorder, provider and
+   * checks as getGoogleSpeechToText): the recording in `audio`; the language spoken is the link's
+   * unless `language` says otherwise. Only links that may answer.
+   */
+  contributorSpeechToText: defineCall({
+    method: 'POST',
+    path: '/contributorSpeechToText',
+    scope: 'contributor',
+    multipart: {
+      fields: z.object({ language: z.enum(LANGUAGES).optional() }),
+      files: { audio: { maxBytes: MAX_RECORDING_BYTES, tooBig: 'speech.too_large' } },
+    },
+    response: TranscriptSchema,
   }),
   /** The relative's own contribution photo. */
   contributorPhoto: defineCall({

@@ -1,4 +1,5 @@
 import { familyApi } from '@common/api/family';
+import { isLanguage } from '@common/languages';
 import { routesOf } from '../http/routes';
 import { limitByIp } from '../rate-limit';
 import { createMailer } from '../providers/mail';
@@ -14,7 +15,9 @@ import {
   saveContribution,
   type FamilyContext,
 } from './service';
-import { notFound } from '../http/errors';
+import { AppError, badRequest, forbidden, notFound } from '../http/errors';
+import { createSpeechProvider } from '../providers/speech';
+import { SPEECH_RATE_LIMIT, transcribeRecording } from '../speech/service';
 import type { FastifyReply } from 'fastify';
 
 /** Relatives write for hours at most: enough for a family, not for a flood. */
@@ -32,6 +35,7 @@ const sendPhoto = (reply: FastifyReply, data: Buffer) =>
 export const familyRoutes = routesOf(familyApi, (app) => {
   const ctx: FamilyContext = { ...app, publicUrl: app.config.PUBLIC_URL, mailer: createMailer(app.config) };
   const { db } = ctx;
+  const speech = createSpeechProvider(app.config);
   const contributionsOf = async (bookId: number) => (await listContributions(db, bookId)).map(presentContribution);
 
   return {
@@ -78,6 +82,18 @@ export const familyRoutes = routesOf(familyApi, (app) => {
     deleteFamilyContribution: async (request) => {
       await deleteContribution(ctx, request.invitation, request.body.contribution_id);
       return { success: await contributorView(ctx, request.invitation) };
+    },
+    contributorSpeechToText: {
+      limit: [limitByIp(db, 'family:speech', SPEECH_RATE_LIMIT)],
+      handler: async (request) => {
+        // a reading link has nothing to answer; checked before any audio reaches a provider
+        if (request.invitation.permission !== 'answer') throw forbidden('family.read_only');
+        if (!speech) throw new AppError(503, 'speech.not_configured');
+        const audio = request.uploads.audio?.data;
+        if (!audio) throw badRequest('speech.audio_missing');
+        const language = request.body.language ?? (isLanguage(request.invitation.language) ? request.invitation.language : request.lng);
+        return { success: { transcript: await transcribeRecording(speech, audio, language, request.log) } };
+      },
     },
     contributorPhoto: async (request, reply) =>
       sendPhoto(

@@ -11,6 +11,39 @@ const webm = readFixture('chromium-recording.webm');
 const newBook = (app: TestApp, owner: { userId?: number; guestToken?: string }, language = 'fr') =>
   createBook(app, owner, { language, checkpoint: { data: [] } as never });
 
+/** A link for a relative to answer question 10 of a paid book (or only read it). */
+async function familyLink(app: TestApp, permission: 'answer' | 'read' = 'answer', language = 'it') {
+  const author = await createUser(app);
+  const book = await createBook(app, { userId: author.id }, { paid: true, language: 'fr' });
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/createFamilyInvitation',
+    headers: author.headers,
+    payload: {
+      service_session_id: book.id,
+      contributor_name: 'Marie',
+      relation: 'sister',
+      language,
+      permission,
+      chapter_id: 1,
+      question_ids: [10],
+    },
+  });
+  expect(created.statusCode, created.body).toBe(200);
+  const { id, url } = created.json().success as { id: number; url: string };
+  return { author, book, id, token: url.slice(url.indexOf('#') + 1) };
+}
+
+async function relativeUpload(app: TestApp, token: string | null, fields: Record<string, string> = {}) {
+  const body = await multipart(fields, { data: readFixture('speech-en.wav'), name: 'a.wav' });
+  return app.inject({
+    method: 'POST',
+    url: '/api/contributorSpeechToText',
+    headers: { ...(token && { 'x-invitation-token': token }), ...body.headers },
+    payload: body.payload,
+  });
+}
+
 async function upload(
   app: TestApp,
   headers: Record<string, string>,
@@ -106,6 +139,42 @@ describe('speech with an OpenAI-compatible provider', () => {
       responseFormat: 'json',
       fileName: 'recording.webm',
     });
+  });
+
+  it('transcribes a relative’s spoken answer through their link, in the link’s language (issue 19 item 2)', async () => {
+    const { author, book, id, token } = await familyLink(app);
+    const res = await relativeUpload(app, token);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().success.transcript).toBe('Sono nato in un piccolo paese vicino al mare.');
+    expect(whisper.requests.at(-1)).toMatchObject({ language: 'it' });
+    // the language field wins, as for the author
+    expect((await relativeUpload(app, token, { language: 'fr' })).json().success.transcript).toBe(
+      'Je suis né dans un petit village au bord de la mer.',
+    );
+    const sent = whisper.requests.length;
+    // no link: 401; another, made-up link: 404; a reading link: 403; a revoked link stops at once: 404
+    expect((await relativeUpload(app, null)).statusCode).toBe(401);
+    expect((await relativeUpload(app, 'x'.repeat(32))).statusCode).toBe(404);
+    expect((await relativeUpload(app, (await familyLink(app, 'read')).token)).statusCode).toBe(403);
+    const revoked = await app.inject({
+      method: 'POST',
+      url: '/api/revokeFamilyInvitation',
+      headers: author.headers,
+      payload: { service_session_id: book.id, invitation_id: id },
+    });
+    expect(revoked.statusCode).toBe(200);
+    const refused = await relativeUpload(app, token);
+    expect([refused.statusCode, refused.json().code]).toEqual([404, 'family.link_invalid']);
+    // the author's session is no way in either: the route takes only a link
+    const asAuthor = await multipart({}, { data: readFixture('speech-en.wav'), name: 'a.wav' });
+    const byAuthor = await app.inject({
+      method: 'POST',
+      url: '/api/contributorSpeechToText',
+      headers: { ...author.headers, ...asAuthor.headers },
+      payload: asAuthor.payload,
+    });
+    expect(byAuthor.statusCode).toBe(401);
+    expect(whisper.requests).toHaveLength(sent);
   });
 
   it('lets a guest transcribe for their trial book; the language field wins', async () => {

@@ -41,7 +41,7 @@ const FaqPage = page(sitePages, 'FaqPage');
 const HowItWorksPage = page(sitePages, 'HowItWorksPage');
 const ContactPage = page(() => import('../features/site/pages/contact-page'), 'ContactPage');
 const FamilyPage = page(() => import('../features/family/pages/family-page'), 'FamilyPage');
-const ContributePage = page(() => import('../features/family/pages/contribute-page'), 'ContributePage');
+const ContributeRoute = page(() => import('./routes/contribute-route'), 'ContributeRoute');
 
 /** `/` and unknown paths: the story choice in the current language (i18n.ts starts it on the arrival language). */
 function Arrival() {
@@ -120,7 +120,7 @@ export const router = createBrowserRouter([
       { path: 'faq', element: <FaqPage /> },
       { path: 'how-it-works', element: <HowItWorksPage /> },
       { path: 'contact', element: <ContactPage /> },
-      { path: 'contribute', element: <ContributePage /> },
+      { path: 'contribute', element: <ContributeRoute /> },
       { path: '*', element: <Arrival /> },
     ],
   },

@@ -17,8 +17,13 @@ export interface VoiceRecorderProps {
   /** Called with the new answer: the transcript appended with a comma, never replacing what was typed. */
   onChange: (value: string) => void;
   disabled?: boolean;
-  /** The book (service_session_id) the answer belongs to. */
-  sessionId: number;
+  /** The book (service_session_id) the answer belongs to (the author's answers). */
+  sessionId?: number;
+  /**
+   * Sends a recording for transcription instead of getGoogleSpeechToText with `sessionId`: a relative's
+   * answer goes through their link (issue 19). Same recorder, same provider, same checks.
+   */
+  transcribe?: (recording: { blob: Blob; fileName: string; lng: string }) => Promise<string>;
   /** Language spoken (the book's: en, fr, es, it); defaults to the interface language. */
   lng?: string;
 }
@@ -29,7 +34,7 @@ export interface VoiceRecorderProps {
  * transcript; without one it dictates live with the browser's own recognition, or says in one
  * sentence that voice input is not set up. The answer keeps its 2500-character limit.
  */
-export function VoiceRecorder({ value, onChange, disabled = false, sessionId, lng }: VoiceRecorderProps) {
+export function VoiceRecorder({ value, onChange, disabled = false, sessionId, lng, transcribe }: VoiceRecorderProps) {
   const { t, i18n } = useTranslation('voice');
   const config = useSpeechConfig();
   const language = lng ?? i18n.resolvedLanguage ?? i18n.language ?? 'en';
@@ -46,7 +51,8 @@ export function VoiceRecorder({ value, onChange, disabled = false, sessionId, ln
         latest.current.value = result.value;
         latest.current.onChange(result.value);
       }
-      if (result.truncated) toast.warning(t('transcript_cut', { max: ANSWER_MAX_LENGTH }), { toastId: `voice-cut-${sessionId}` });
+      if (result.truncated)
+        toast.warning(t('transcript_cut', { max: ANSWER_MAX_LENGTH }), { toastId: `voice-cut-${sessionId ?? 'relative'}` });
       return result;
     },
     [t, sessionId],
@@ -64,7 +70,15 @@ export function VoiceRecorder({ value, onChange, disabled = false, sessionId, ln
     );
   }
   const provider = config.data?.provider ?? 'none';
-  if (provider !== 'none') return <UploadingRecorder disabled={disabled} sessionId={sessionId} language={language} append={append} />;
+  if (provider !== 'none')
+    return (
+      <UploadingRecorder
+        disabled={disabled}
+        transcribe={transcribe ?? ((recording) => transcribeAudio({ ...recording, sessionId }))}
+        language={language}
+        append={append}
+      />
+    );
   if (speechRecognitionConstructor()) return <DictationRecorder disabled={disabled} language={language} append={append} />;
   return (
     <p className={styles.notice} data-testid="voice-not-set-up">
@@ -85,12 +99,12 @@ function useDeniedWarning(status: string) {
 /** Server transcription: record → upload → append. */
 function UploadingRecorder({
   disabled,
-  sessionId,
+  transcribe,
   language,
   append,
 }: {
   disabled: boolean;
-  sessionId: number;
+  transcribe: NonNullable<VoiceRecorderProps['transcribe']>;
   language: string;
   append: Append;
 }) {
@@ -104,7 +118,7 @@ function UploadingRecorder({
       recorder?.dispatch({ type: 'transcribe' });
       setFailed(null);
       try {
-        const transcript = await transcribeAudio({ blob: recording.blob, fileName: recording.fileName, sessionId, lng: language });
+        const transcript = await transcribe({ blob: recording.blob, fileName: recording.fileName, lng: language });
         if (transcript.trim()) {
           append(transcript, ', ');
           toast.success(t('upload_success'), { toastId: `voice-ok-${recording.fileName}` });
@@ -120,7 +134,7 @@ function UploadingRecorder({
         setFailed(recording);
       }
     },
-    [append, language, sessionId, t],
+    [append, language, transcribe, t],
   );
 
   const recorder = useRecorder({ onRecorded: (recording) => void upload(recording) });

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { familyApi } from '@common/api/family';
+import { isLanguage } from '@common/languages';
 import type { ContributorView } from '@common/schemas/family';
 import { call, callRaw, type CallOptions } from '../../../lib/api';
 
@@ -40,6 +41,19 @@ export function useContributionActions(token: string) {
     remove: async (contributionId: number) =>
       keep(await call(familyApi.deleteFamilyContribution, { body: { contribution_id: contributionId } }, asRelative(token))),
   };
+}
+
+/** A relative's spoken answer, transcribed through their link (the author's recorder, in the link's language unless `lng`). */
+export async function transcribeAsRelative(token: string, recording: { blob: Blob; fileName: string; lng?: string }): Promise<string> {
+  const { transcript } = await call(
+    familyApi.contributorSpeechToText,
+    {
+      fields: { ...(recording.lng && isLanguage(recording.lng) && { language: recording.lng }) },
+      files: { audio: new File([recording.blob], recording.fileName, { type: recording.blob.type }) },
+    },
+    { ...asRelative(token), quiet: true },
+  );
+  return transcript;
 }
 
 /** The relative's own photo, as an object URL for an <img>. */

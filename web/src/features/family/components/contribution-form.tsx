@@ -1,4 +1,5 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type ComponentType, type FormEvent } from 'react';
+import type { Language } from '@common/constants';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { ANSWER_MAX_LENGTH, MAX_IMAGE_BYTES } from '@common/constants';
@@ -11,6 +12,12 @@ import styles from '../family.module.css';
 type Own = ContributorView['contributions'][number];
 
 /**
+ * The relative's microphone beside the text box: the author's recorder (voice feature), sending
+ * through the link; composed by the route (app/routes/contribute-route.tsx).
+ */
+export type RelativeDictation = ComponentType<{ value: string; onChange: (value: string) => void; token: string; lng: Language }>;
+
+/**
  * One answer of a relative: to a question (with its nudges), or their memory of the whole chapter.
  * Editable until the author uses it; a photo follows the book's image rules.
  */
@@ -21,6 +28,8 @@ export function ContributionForm({
   label,
   nudges,
   own,
+  language,
+  Dictation,
 }: {
   token: string;
   author: string;
@@ -28,6 +37,9 @@ export function ContributionForm({
   label: string;
   nudges: string[];
   own: Own | undefined;
+  /** The link's language: the one the relative speaks. */
+  language: Language;
+  Dictation?: RelativeDictation;
 }) {
   const { t } = useTranslation('family');
   const id = useId();
@@ -93,6 +105,7 @@ export function ContributionForm({
           {error}
         </p>
       ) : null}
+      {Dictation && !used ? <Dictation value={text} onChange={setText} token={token} lng={language} /> : null}
       {own?.has_photo ? <SavedPhoto token={token} contributionId={own.id} /> : null}
       {used ? (
         <p className={styles.status}>{t('form.used', { author })}</p>

@@ -4,15 +4,16 @@ import { paragraphsOf } from '@common/rules/book-text';
 import { Loader } from '../../../components/loader';
 import { Screen } from '../../../components/screen';
 import { useContributorInvitation } from '../api/contributor-calls';
-import { ContributionForm } from '../components/contribution-form';
+import { ContributionForm, type RelativeDictation } from '../components/contribution-form';
 import styles from '../family.module.css';
 
 /**
  * /{lang}/contribute#{token} (issue 19, docs/family.md): a relative's page, no account needed — the
  * author's message, the chapter's title and the questions chosen for them (or one box for their
- * memories of the chapter, or the chapter to read). Nothing else of the book is shown.
+ * memories of the chapter, or the chapter to read). Nothing else of the book is shown. Answers are
+ * typed or spoken (`Dictation`, the author's recorder, given by the route).
  */
-export function ContributePage() {
+export function ContributePage({ Dictation }: { Dictation?: RelativeDictation }) {
   const { t } = useTranslation('family');
   const token = decodeURIComponent(useLocation().hash.replace(/^#/, ''));
   const invitation = useContributorInvitation(token);
@@ -61,6 +62,8 @@ export function ContributePage() {
                 label={question.name}
                 nudges={question.nudges}
                 own={ownFor(question.id)}
+                language={view.language}
+                Dictation={Dictation}
               />
             ))
           ) : (
@@ -71,6 +74,8 @@ export function ContributePage() {
               label={t('page.memories_label', { chapter: view.chapter.name })}
               nudges={[]}
               own={ownFor(null)}
+              language={view.language}
+              Dictation={Dictation}
             />
           )}
         </>
