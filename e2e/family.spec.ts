@@ -6,7 +6,8 @@ import { saveScreenshot, WIDTHS } from './helpers/screenshots';
 /**
  * Issue 19 item 2: a relative opens the author's link on a phone, without an account, in their
  * own language; answers, comes back through the same link and finds the answer; a withdrawn link
- * says so. (The author's screens come with the workspace.)
+ * says so. The author's side: the family page, the workspace's memories under each question, the
+ * passage and the credit in the preview (issue 19 items 3, 4 and 6).
  */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
 
@@ -156,7 +157,106 @@ test('the author invites from the family page, the relative answers on a phone i
     data: { data, service_session_id: book.id, selected_survey_questions: survey, index: 0, isPayed: false, user: null },
   });
   expect(written.status(), await written.text()).toBe(200);
-  expect((await written.json()).success.content).toContain(
-    'Comme s’en souvient Marie, ma sœur\u00a0: «\u00a0L’acqua arrivava alla porta del forno.\u00a0»',
-  );
+  const passage = 'Comme s’en souvient Marie, ma sœur\u00a0: «\u00a0L’acqua arrivava alla porta del forno.\u00a0»';
+  expect((await written.json()).success.content).toContain(passage);
+
+  // issue 19 item 6: the author sees the passage and the credit in the preview (a phone: an unpaid book's preview opens there)
+  await page.setViewportSize({ width: WIDTHS.phone, height: 800 });
+  await page.goto(`/fr/questions/${book.id}`);
+  await page.getByRole('button', { name: 'Aperçu' }).click();
+  const preview = page.getByTestId('book-preview');
+  await expect(preview.getByText(passage)).toBeVisible();
+  const credit = preview.locator('#preview-contributors');
+  await expect(credit.getByRole('heading', { name: 'Avec les souvenirs de' })).toBeVisible();
+  await expect(credit.getByText('Marie, ma sœur')).toBeVisible();
+  await credit.scrollIntoViewIfNeeded();
+  await saveScreenshot(page, testInfo, 'family-preview-credit', 'fr', { fullPage: false });
+});
+
+/** A signed-in author's book in `lng` with one memory from Marie waiting under the first question. */
+async function bookWithMemory(request: APIRequestContext, lng: string) {
+  const relation = { en: 'my sister', fr: 'ma sœur', es: 'mi hermana', it: 'mia sorella' }[lng]!;
+  const text = {
+    en: 'The water came up to the bakery door; Father carried us out on his shoulders.',
+    fr: 'L’eau montait jusqu’à la porte de la boulangerie ; Papa nous a portés sur ses épaules.',
+    es: 'El agua llegaba a la puerta de la panadería; papá nos sacó a hombros.',
+    it: 'L’acqua arrivava alla porta del forno; il papà ci portò fuori sulle spalle.',
+  }[lng]!;
+  const author = await signUp(request, { prefix: `family-shots-${lng}`, first_name: 'Jeanne', lng });
+  const book = await createBook(request, author.token, {
+    lng,
+    book_name: 'Une vie au bord de la Loire',
+    another_story_subject: 'My mother, her bakery by the river and the flood of 1953',
+  });
+  const chapter = book.checkpoint_data.data[0];
+  const created = await request.post('/api/createFamilyInvitation', {
+    headers: author.auth,
+    data: {
+      service_session_id: book.id,
+      contributor_name: 'Marie',
+      relation,
+      language: lng,
+      message: '',
+      permission: 'answer',
+      chapter_id: chapter.id,
+      question_ids: [chapter.questions[0].id],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const url = (await created.json()).success.url as string;
+  const saved = await request.post('/api/saveFamilyContribution', {
+    headers: { 'x-invitation-token': url.slice(url.indexOf('#') + 1), lng },
+    multipart: { question_id: String(chapter.questions[0].id), text },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+  return { author, book, chapter, relation, text };
+}
+
+test('the workspace shows what relatives remember under the question, with the family page’s decisions (issue 19 item 3)', async ({
+  page,
+  request,
+}) => {
+  const { author, book, chapter, text } = await bookWithMemory(request, 'fr');
+  await actAsUser(page, author.token);
+  await page.goto(`/fr/questions/${book.id}`);
+  const card = page.getByTestId(`question-${chapter.questions[0].id}`);
+  await expect(card.getByText('Comme s’en souvient Marie, ma sœur')).toBeVisible();
+  await expect(card.getByText(text)).toBeVisible();
+  // the other questions hold only the author's answers
+  await expect(page.getByTestId(`question-${chapter.questions[1].id}`).getByText('Comme s’en souvient')).toHaveCount(0);
+  await card.getByRole('button', { name: 'Accepter' }).click();
+  await expect(card.getByText('Accepté : la prochaine écriture du chapitre l’utilise.')).toBeVisible();
+  await card.getByRole('button', { name: 'Revenir sur ce choix' }).click();
+  await card.getByRole('button', { name: 'Mettre de côté' }).click();
+  // set aside: it leaves the workspace, the family page keeps it
+  await expect(card.getByText(text)).toHaveCount(0);
+  await page.goto(`/fr/family/${book.id}`);
+  await expect(page.getByText('Mis de côté.')).toBeVisible();
+});
+
+test('screenshots of the author’s family page and the workspace’s memories at 375 and 1440 px in four languages', async ({
+  page,
+  request,
+}, testInfo) => {
+  for (const lng of ['en', 'fr', 'es', 'it']) {
+    const { author, book, chapter, text } = await bookWithMemory(request, lng);
+    await actAsUser(page, author.token);
+    for (const width of [WIDTHS.phone, WIDTHS.desktop]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`/${lng}/family/${book.id}`);
+      await expect(page.getByText(text)).toBeVisible();
+      await expect(page.locator('main')).not.toContainText('{{');
+      await saveScreenshot(page, testInfo, 'family-author', lng);
+      const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(await overflow(), `family page ${lng} ${width}`).toBeLessThanOrEqual(0);
+
+      await page.goto(`/${lng}/questions/${book.id}`);
+      const card = page.getByTestId(`question-${chapter.questions[0].id}`);
+      await expect(card.getByText(text)).toBeVisible();
+      await expect(card).not.toContainText('{{');
+      await card.scrollIntoViewIfNeeded();
+      await saveScreenshot(page, testInfo, 'family-workspace', lng, { fullPage: false });
+      expect(await overflow(), `workspace ${lng} ${width}`).toBeLessThanOrEqual(0);
+    }
+  }
 });
