@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { actAsUser, createBook, signUp } from './helpers/api';
+import { unlockBookWithCoupon } from './helpers/coupons';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { saveScreenshot, WIDTHS } from './helpers/screenshots';
 
@@ -160,8 +161,9 @@ test('the author invites from the family page, the relative answers on a phone i
   const passage = 'Comme s’en souvient Marie, ma sœur\u00a0: «\u00a0L’acqua arrivava alla porta del forno.\u00a0»';
   expect((await written.json()).success.content).toContain(passage);
 
-  // issue 19 item 6: the author sees the passage and the credit in the preview (a phone: an unpaid book's preview opens there)
-  await page.setViewportSize({ width: WIDTHS.phone, height: 800 });
+  // issue 19 item 6: the author sees the passage and the credit in the preview (a paid book's, on a computer)
+  await unlockBookWithCoupon(request, author.auth, book.id);
+  await page.setViewportSize({ width: WIDTHS.desktop, height: 900 });
   await page.goto(`/fr/questions/${book.id}`);
   await page.getByRole('button', { name: 'Aperçu' }).click();
   const preview = page.getByTestId('book-preview');
