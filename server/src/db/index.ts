@@ -30,7 +30,29 @@ export function createDb(config: Pick<Config, 'DATABASE_URL' | 'dataDir'>): Db {
   database.pragma('synchronous = NORMAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
+}
+
+const CACHED_STATEMENTS = 500;
+
+/**
+ * Kysely prepares every query anew; better-sqlite3 statements can be reused, which saves parsing and
+ * planning the same SQL on every request (queries run one at a time on the one connection). The least
+ * recently used statement is dropped past CACHED_STATEMENTS (`IN (…)` lists make distinct SQL).
+ */
+function withStatementCache(database: SQLite.Database) {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => database.close(),
+    prepare(query: string) {
+      let statement = statements.get(query);
+      if (statement) statements.delete(query);
+      else statement = database.prepare(query);
+      statements.set(query, statement);
+      if (statements.size > CACHED_STATEMENTS) statements.delete(statements.keys().next().value!);
+      return statement;
+    },
+  };
 }
 
 function isPostgres(db: Kysely<unknown>): boolean {
