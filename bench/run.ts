@@ -9,7 +9,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { ROOT, type Figure } from './lib';
 
-const SCRIPTS = ['web.ts', 'start.ts', 'restart.ts', 'server-load.ts', 'generation.ts', 'writing.ts', 'export.ts', 'audiobook.ts'];
+const SCRIPTS = [
+  'web.ts',
+  'start.ts',
+  'restart.ts',
+  'server-load.ts',
+  'my-books.ts',
+  'generation.ts',
+  'writing.ts',
+  'export.ts',
+  'audiobook.ts',
+];
 
 const loadBefore = os.loadavg();
 const started = new Date();

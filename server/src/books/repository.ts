@@ -5,6 +5,7 @@ import { nowIso, toBool, type Db } from '../db';
 import { AppError } from '../http/errors';
 import type { ServiceSessionsTable } from '../db/schema';
 import { hasActiveSubscription } from '../subscriptions/service';
+import { listSummaryOf } from './list-summary';
 
 export type SessionRow = Selectable<ServiceSessionsTable>;
 
@@ -109,6 +110,7 @@ export async function insertSession(db: Db, input: NewSession): Promise<SessionR
       introduction: input.introduction ?? '',
       book_summary: input.book_summary ?? '',
       checkpoint_data: JSON.stringify(input.checkpoint),
+      list_summary: listSummaryOf(JSON.stringify(input.checkpoint), input.general_category_id),
       language: input.language,
       version: 1,
       created_at: now,
@@ -132,9 +134,16 @@ export async function saveCheckpoint(
 ): Promise<number | null> {
   // Nothing is stored that a read would refuse: every write passes the schema reads use.
   if (!CheckpointDataSchema.safeParse(checkpoint).success) throw new AppError(422, 'books.over_limit');
+  const json = JSON.stringify(checkpoint);
   const result = await db
     .updateTable('service_sessions')
-    .set({ ...fields, checkpoint_data: JSON.stringify(checkpoint), version: baseVersion + 1, updated_at: nowIso() })
+    .set({
+      ...fields,
+      checkpoint_data: json,
+      list_summary: listSummaryOf(json, checkpoint.general_category_id),
+      version: baseVersion + 1,
+      updated_at: nowIso(),
+    })
     .where('id', '=', id)
     .where('version', '=', baseVersion)
     .where('deleted_at', 'is', null)
@@ -184,8 +193,7 @@ export async function listUserSessionRows(db: Db, userId: number) {
       'service_sessions.book_name',
       'service_sessions.is_payed',
       'service_sessions.updated_at',
-      'service_sessions.checkpoint_data',
-      'service_sessions.general_category_id',
+      'service_sessions.list_summary',
       'session_files.content_type as cover_type',
     ])
     .where('service_sessions.user_id', '=', userId)

@@ -10,10 +10,9 @@ import { toBool } from '../db';
 import { limitByIp, limitByUser } from '../rate-limit';
 import { createBook, DELETE_BOOKS_LIMIT, GUEST_BOOKS_LIMIT, USER_BOOKS_LIMIT } from './create-book';
 import { deleteBookFiles } from './files';
+import type { ListSummary } from './list-summary';
 import { listUserSessionRows, softDeleteSession } from './repository';
 import type { ChapterTailor } from './tailor';
-
-const EXCERPT_CHARS = 160;
 
 export const booksRoutes = routesOf(booksApi, (ctx, log) => {
   const { db, config } = ctx;
@@ -75,32 +74,14 @@ function chapterTailorOf(config: Config, log: ChapterTailor['log']): ChapterTail
 type ListRow = Awaited<ReturnType<typeof listUserSessionRows>>[number];
 
 function presentListItem(row: ListRow): BookListItem {
-  let chapters: Array<{ id?: unknown; name?: unknown; generated_content?: unknown }> = [];
-  let generalCategoryId = row.general_category_id;
-  try {
-    const checkpoint = JSON.parse(row.checkpoint_data) as { data?: unknown; general_category_id?: unknown };
-    const data = checkpoint.data as unknown;
-    chapters = Array.isArray(data)
-      ? data
-      : Array.isArray((data as { chapters?: unknown })?.chapters)
-        ? (data as { chapters: [] }).chapters
-        : [];
-    if (typeof checkpoint.general_category_id === 'number') generalCategoryId = checkpoint.general_category_id;
-  } catch {
-    // an unreadable checkpoint lists as a book without chapters
-  }
-  const items = chapters.map((c, index) => ({
-    id: typeof c.id === 'number' ? c.id : index + 1,
-    name: typeof c.name === 'string' ? c.name : '',
-    generated_content: typeof c.generated_content === 'string' ? c.generated_content.trim().slice(0, EXCERPT_CHARS) : '',
-  }));
+  const summary = JSON.parse(row.list_summary) as ListSummary;
   return {
     id: row.id,
     book_name: row.book_name,
     is_payed: toBool(row.is_payed),
     updated_at: row.updated_at,
-    progress: progressPercent(items),
+    progress: progressPercent(summary.data),
     cover_url: row.cover_type ? sessionImagePath(row.id, COVER_IMAGE_KEY) : null,
-    checkpoint_data: { general_category_id: generalCategoryId, data: items },
+    checkpoint_data: summary,
   };
 }

@@ -99,6 +99,8 @@ export interface ServiceSessionsTable {
   introduction: string;
   book_summary: string;
   checkpoint_data: Json;
+  /** What My Books shows of the checkpoint (books/list-summary.ts), written with it. */
+  list_summary: Json;
   language: string;
   version: number;
   created_at: string;

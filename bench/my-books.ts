@@ -1,0 +1,130 @@
+/**
+ * Reading books (issue 17 item 5): getUserSessions and getSession on a database of 10 000 users × 3
+ * books, 20 connections, each beside a bare Fastify route answering the same JSON (saved from our
+ * server's answer) in the same run.
+ * Run: npm run build && npx tsx bench/my-books.ts
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { buildApp } from '../server/src/app';
+import { hashToken, newToken } from '../server/src/auth/tokens';
+import { insertSession } from '../server/src/books/repository';
+import { loadConfig } from '../server/src/config';
+import { nowIso } from '../server/src/db';
+import { sampleBook } from '../server/src/exports/fixtures';
+import { BARE_SERVER, figure, round, startChild } from './lib';
+
+const USERS = 10_000;
+const BOOKS_PER_USER = 3;
+
+async function prepareDatabase() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plume-bench-books-'));
+  const app = await buildApp(loadConfig({}, { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, CAPTCHA_PROVIDER: 'none' }), {
+    logger: false,
+  });
+  // a book of 8 chapters with some written text: about 30 KB of checkpoint
+  const { checkpoint } = sampleBook('en', { chapters: 8, wordsPerChapter: 600 });
+  const token = newToken();
+  let lastUser = 0;
+  let lastBook = 0;
+  const now = nowIso();
+  for (let first = 0; first < USERS; first += 500) {
+    await app.ctx.db.transaction().execute(async (trx) => {
+      for (let n = first; n < Math.min(USERS, first + 500); n += 1) {
+        const user = await trx
+          .insertInto('users')
+          .values({
+            email: `reader${n}@bench.example`,
+            password_hash: null,
+            first_name: 'Ada',
+            last_name: 'Lovelace',
+            city: 'London',
+            is_verified: 1,
+            coupon_code: null,
+            language: 'en',
+            google_sub: null,
+            created_at: now,
+            updated_at: now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        for (let b = 0; b < BOOKS_PER_USER; b += 1) {
+          const book = await insertSession(trx, {
+            user_id: user.id,
+            guest_token_hash: null,
+            service_id: 1,
+            general_category_id: 1,
+            book_name: `Book ${b + 1} of reader ${n}`,
+            language: 'en',
+            checkpoint,
+          });
+          lastBook = book.id;
+        }
+        lastUser = user.id;
+      }
+    });
+  }
+  await app.ctx.db
+    .insertInto('auth_tokens')
+    .values({
+      user_id: lastUser,
+      token_hash: hashToken(token),
+      expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+      revoked_at: null,
+      created_at: now,
+    })
+    .execute();
+  await app.close();
+  return { dataDir, headers: { authorization: `Bearer ${token}` }, bookId: lastBook };
+}
+
+async function load(url: string, headers: Record<string, string>) {
+  await autocannon({ url, connections: 20, duration: 2, headers }); // warm-up
+  const result = await autocannon({ url, connections: 20, duration: 8, headers });
+  if (result.non2xx > 0) throw new Error(`${url}: ${result.non2xx} answers were not 2xx`);
+  return { rps: round(result.requests.average), p99: result.latency.p99 };
+}
+
+const started = performance.now();
+const { dataDir, headers, bookId } = await prepareDatabase();
+console.log(`database of ${USERS} users × ${BOOKS_PER_USER} books built in ${round((performance.now() - started) / 1000, 1)} s`);
+const server = await startChild(['dist/server/server.js'], { DATA_DIR: dataDir, CAPTCHA_PROVIDER: 'none', NODE_ENV: 'production' });
+try {
+  for (const [name, route, goalRatio, goalP99] of [
+    ['getUserSessions (My Books)', '/api/getUserSessions', 0.3, 5],
+    ['getSession (open a book)', `/api/getSession/${bookId}`, 0.5, 8],
+  ] as const) {
+    const body = await (await fetch(`${server.url}${route}`, { headers })).text();
+    const bodyFile = path.join(dataDir, 'bare-body.json');
+    fs.writeFileSync(bodyFile, body);
+    const bare = await startChild([BARE_SERVER], { BARE_ROUTE: route.replace(/\/\d+$/, '/:id'), BARE_BODY_FILE: bodyFile });
+    try {
+      const ours = await load(`${server.url}${route}`, headers);
+      const anchor = await load(`${bare.url}${route}`, headers);
+      const size = `${round(body.length / 1024, 1)} KB JSON`;
+      figure({
+        name: `${name}, 10 000 users × 3 books, 20 connections, ${size}`,
+        value: ours.rps,
+        anchor: 'bare Fastify route answering the same JSON',
+        anchorValue: anchor.rps,
+        unit: 'req/s',
+        goal: `≥ ${goalRatio} × bare`,
+      });
+      figure({
+        name: `${name}, p99 latency`,
+        value: ours.p99,
+        anchor: 'bare route p99',
+        anchorValue: anchor.p99,
+        unit: 'ms',
+        goal: `< ${goalP99} ms`,
+      });
+    } finally {
+      await bare.stop();
+    }
+  }
+} finally {
+  await server.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,37 @@
+import type { BookListItem } from '@common/schemas/books';
+
+const EXCERPT_CHARS = 160;
+
+export type ListSummary = BookListItem['checkpoint_data'];
+
+/**
+ * What My Books shows of a book's checkpoint (each chapter's id, name and a short excerpt), kept in
+ * its own column (`service_sessions.list_summary`) by every checkpoint write, so listing books never
+ * parses whole books. Reads the stored JSON leniently: the migration that fills the column runs it
+ * on checkpoints written before every save was validated.
+ */
+export function listSummaryOf(checkpointJson: string, fallbackCategoryId: number): string {
+  let chapters: Array<{ id?: unknown; name?: unknown; generated_content?: unknown }> = [];
+  let generalCategoryId = fallbackCategoryId;
+  try {
+    const checkpoint = JSON.parse(checkpointJson) as { data?: unknown; general_category_id?: unknown };
+    const data = checkpoint.data as unknown;
+    chapters = Array.isArray(data)
+      ? data
+      : Array.isArray((data as { chapters?: unknown })?.chapters)
+        ? (data as { chapters: [] }).chapters
+        : [];
+    if (typeof checkpoint.general_category_id === 'number') generalCategoryId = checkpoint.general_category_id;
+  } catch {
+    // an unreadable checkpoint lists as a book without chapters
+  }
+  const summary: ListSummary = {
+    general_category_id: generalCategoryId,
+    data: chapters.map((c, index) => ({
+      id: typeof c.id === 'number' ? c.id : index + 1,
+      name: typeof c.name === 'string' ? c.name : '',
+      generated_content: typeof c.generated_content === 'string' ? c.generated_content.trim().slice(0, EXCERPT_CHARS) : '',
+    })),
+  };
+  return JSON.stringify(summary);
+}

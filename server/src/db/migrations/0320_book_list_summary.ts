@@ -1,0 +1,39 @@
+import { type Kysely } from 'kysely';
+import { listSummaryOf } from '../../books/list-summary';
+
+/**
+ * `service_sessions.list_summary`: what My Books shows of a book (chapter ids, names, excerpts), written
+ * with every checkpoint so getUserSessions reads a few hundred bytes per book instead of parsing whole
+ * checkpoints (issue 17 item 5). Filled here for the books that exist.
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .alterTable('service_sessions')
+    .addColumn('list_summary', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
+  const books = db as unknown as Kysely<{
+    service_sessions: { id: number; checkpoint_data: string; general_category_id: number; list_summary: string };
+  }>;
+  for (let after = 0; ;) {
+    const rows = await books
+      .selectFrom('service_sessions')
+      .select(['id', 'checkpoint_data', 'general_category_id'])
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(500)
+      .execute();
+    if (rows.length === 0) break;
+    for (const row of rows) {
+      await books
+        .updateTable('service_sessions')
+        .set({ list_summary: listSummaryOf(row.checkpoint_data, row.general_category_id) })
+        .where('id', '=', row.id)
+        .execute();
+    }
+    after = rows[rows.length - 1].id;
+  }
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('service_sessions').dropColumn('list_summary').execute();
+}
