@@ -123,7 +123,7 @@ export async function insertSession(db: Db, input: NewSession): Promise<SessionR
 
 /**
  * Writes a new checkpoint only if the row is still at `baseVersion` (one UPDATE, so two concurrent
- * saves cannot both win). Returns the new version, or null when someone saved in between.
+ * saves cannot both win). Returns the new version and time, or null when someone saved in between.
  */
 export async function saveCheckpoint(
   db: Db,
@@ -131,10 +131,11 @@ export async function saveCheckpoint(
   baseVersion: number,
   checkpoint: CheckpointData,
   fields: Partial<Pick<SessionRow, 'book_name' | 'introduction' | 'book_summary'>> = {},
-): Promise<number | null> {
+): Promise<{ version: number; updated_at: string } | null> {
   // Nothing is stored that a read would refuse: every write passes the schema reads use.
   if (!CheckpointDataSchema.safeParse(checkpoint).success) throw new AppError(422, 'books.over_limit');
   const json = JSON.stringify(checkpoint);
+  const updatedAt = nowIso();
   const result = await db
     .updateTable('service_sessions')
     .set({
@@ -142,13 +143,13 @@ export async function saveCheckpoint(
       checkpoint_data: json,
       list_summary: listSummaryOf(json, checkpoint.general_category_id),
       version: baseVersion + 1,
-      updated_at: nowIso(),
+      updated_at: updatedAt,
     })
     .where('id', '=', id)
     .where('version', '=', baseVersion)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1 ? baseVersion + 1 : null;
+  return Number(result.numUpdatedRows) === 1 ? { version: baseVersion + 1, updated_at: updatedAt } : null;
 }
 
 /** Updates plain columns of a book (title, introduction, summary, paid flag) and bumps its version. */

@@ -20,8 +20,8 @@ export async function saveWithRetry(
     const row = attempt === 0 && firstRow ? firstRow : await findSessionRow(db, id);
     if (!row) throw new AppError(404, 'books.not_found');
     const { checkpoint, fields } = change(row, parseCheckpoint(row));
-    const version = await saveCheckpoint(db, id, row.version, checkpoint, fields);
-    if (version !== null) return { row: { ...row, ...fields, version }, checkpoint, version };
+    const saved = await saveCheckpoint(db, id, row.version, checkpoint, fields);
+    if (saved) return { row: { ...row, ...fields, ...saved }, checkpoint, version: saved.version };
     await new Promise((resolve) => setTimeout(resolve, 5 + attempt * 10));
   }
   throw conflict('generation.save_conflict');

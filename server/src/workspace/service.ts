@@ -89,11 +89,10 @@ export async function upsertCheckpoint(
   if (!toBool(row.is_payed) && unpaidViolation(stored, incoming, await unlockedChapterIds(db, row.id)))
     throw new AppError(402, 'workspace.locked_chapter');
   const checkpoint = keepServerFields(stored, incoming);
-  const version = await saveCheckpoint(db, row.id, baseVersion, checkpoint);
-  if (version === null) throw await versionConflict(db, row.id);
+  const saved = await saveCheckpoint(db, row.id, baseVersion, checkpoint);
+  if (!saved) throw await versionConflict(db, row.id);
   await removeOrphanImages(db, storage, row.id, checkpoint);
-  const saved = await findSessionRow(db, row.id);
-  return { id: row.id, version, updated_at: saved?.updated_at ?? '', progress: progressPercent(checkpoint.data) };
+  return { id: row.id, ...saved, progress: progressPercent(checkpoint.data) };
 }
 
 /** Photos of chapters that no longer exist are deleted with them. */

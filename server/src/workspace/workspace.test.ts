@@ -121,6 +121,7 @@ describe('POST /api/upSertSession', () => {
     const read = (await app.inject({ method: 'GET', url: `/api/getSession/${book.id}`, headers: owner.headers })).json().success;
     expect(read.checkpoint_data.data[0].questions[0].transcript).toBe('I was born by the sea.');
     expect(read.version).toBe(book.version + 1);
+    expect(res.json().success.updated_at).toBe(read.updated_at);
   });
 
   it('answers a stale save with 409, the code and the server copy, and keeps the newer save', async () => {
