@@ -131,7 +131,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     translate: createTranslator(config.localesDir),
     storage: createStorage(config),
     questionBank: loadQuestionBank(config.contentDir),
-    queue: createQueue(db, { log: app.log, pollMs: config.JOB_POLL_MS }),
+    queue: createQueue(db, {
+      log: app.log,
+      databaseUrl: config.DATABASE_URL,
+      pollMs: config.JOB_POLL_MS,
+      leaseMs: config.JOB_LEASE_MS,
+      retryDelayMs: config.JOB_RETRY_DELAY_MS,
+    }),
   };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {

@@ -74,6 +74,10 @@ const EnvSchema = z
     TTS_MODEL: z.string().default('chatterbox-multilingual'),
     /** How often an idle server looks for background jobs left by a restart or another node. */
     JOB_POLL_MS: z.coerce.number().int().positive().default(2_000),
+    /** A running job's lease, renewed while it works: a crashed node's job is taken up again this long after. */
+    JOB_LEASE_MS: z.coerce.number().int().min(1_000).default(60_000),
+    /** The first wait before a failed e-mail or print submission is tried again (doubled each time). */
+    JOB_RETRY_DELAY_MS: z.coerce.number().int().min(0).default(30_000),
     // e-mail
     SMTP_URL: optional,
     MAIL_FROM: z.string().default('Plume <no-reply@plume.local>'),

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import pg from 'pg';
 import type { CheckpointData } from '@common/schemas/session';
 import { buildApp, type BuildOptions } from '../src/app';
@@ -153,4 +154,33 @@ export async function createBook(
   if (!options.paid) return row;
   await updateSessionFields(app.ctx.db, row.id, { is_payed: 1 });
   return (await findSessionRow(app.ctx.db, row.id))!;
+}
+
+/**
+ * What a server node that crashed mid-job leaves behind: the job taken, its lease long lapsed. On SQLite a
+ * `jobs` row; on PostgreSQL a job of pg-boss's table in state `active`, started an hour ago with a one-second
+ * expiry (what pg-boss-queue.ts sends, less the renewals a dead node no longer makes).
+ */
+export async function leaveJobOfACrashedNode(app: TestApp, kind: string, refId: number) {
+  const at = nowIso();
+  if (!app.ctx.config.DATABASE_URL) {
+    await app.ctx.db
+      .insertInto('jobs')
+      .values({
+        kind,
+        ref_id: refId,
+        state: 'running',
+        attempts: 1,
+        lease_until: '2000-01-01T00:00:00.000Z',
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    return;
+  }
+  await app.ctx.queue.idle(); // pg-boss has started and made its queues
+  await sql`INSERT INTO pgboss.job (name, data, state, retry_limit, started_on, expire_in, dead_letter)
+    VALUES (${kind}, ${JSON.stringify({ refId })}::jsonb, 'active', 2, now() - interval '1 hour', interval '1 second', ${`${kind}__failed`})`.execute(
+    app.ctx.db,
+  );
 }

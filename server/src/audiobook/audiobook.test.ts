@@ -6,13 +6,22 @@ import NodeID3 from 'node-id3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audiobookPrice } from '@common/rules/prices';
 import { requestsTo } from '../../test/requests';
-import { buildCheckpoint, buildTestApp, createBook, createUser, type TestApp, type TestUser } from '../../test/helpers';
+import {
+  buildCheckpoint,
+  buildTestApp,
+  createBook,
+  createUser,
+  leaveJobOfACrashedNode,
+  type TestApp,
+  type TestUser,
+} from '../../test/helpers';
 import { sessionFileKey } from '../books/files';
 import { outboxDir } from '../providers/mail';
 
 let app: TestApp;
 beforeAll(async () => {
-  app = await buildTestApp({ JOB_POLL_MS: 100 });
+  // a short lease: on PostgreSQL, pg-boss looks for the jobs of dead nodes this often
+  app = await buildTestApp({ JOB_POLL_MS: 100, JOB_LEASE_MS: 2_000 });
 });
 afterAll(async () => {
   await app.close();
@@ -150,24 +159,12 @@ describe('making the audiobook', () => {
     // what a crashed node left: the first chapter stored, the job running with a lease in the past
     const kept = Buffer.from('first chapter stored before the crash');
     await app.ctx.storage.put(sessionFileKey(book.id, `audiobook/${audiobook.id}/chapter-01.mp3`), kept, 'audio/mpeg');
-    const at = new Date().toISOString();
     await app.ctx.db
       .updateTable('audiobooks')
       .set({ state: 'running', files_json: JSON.stringify([{ chapter: 0, title: 'Ma vie', duration_ms: 1000, bytes: kept.length }]) })
       .where('id', '=', audiobook.id)
       .execute();
-    await app.ctx.db
-      .insertInto('jobs')
-      .values({
-        kind: 'audiobook',
-        ref_id: audiobook.id,
-        state: 'running',
-        attempts: 1,
-        lease_until: '2000-01-01T00:00:00.000Z',
-        created_at: at,
-        updated_at: at,
-      })
-      .execute();
+    await leaveJobOfACrashedNode(app, 'audiobook', audiobook.id);
 
     await expect.poll(async () => (await audiobookRow(book.id)).state, { timeout: 60_000, interval: 200 }).toBe('done');
     const status = (await get(`/api/audiobookStatus/${book.id}`, user)).json().success;

@@ -248,6 +248,7 @@ export interface Database {
   print_quotes: PrintQuotesTable;
   print_orders: PrintOrdersTable;
   jobs: JobsTable;
+  mail_outbox: MailOutboxTable;
   audiobooks: AudiobooksTable;
   voice_models: VoiceModelsTable;
   family_invitations: FamilyInvitationsTable;
@@ -294,6 +295,15 @@ export interface PrintOrdersTable {
   updated_at: string;
 }
 
+/** A message kept until the `mail` job delivers it (providers/mail/queued.ts). */
+export interface MailOutboxTable {
+  id: Id;
+  message_json: string;
+  error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
 /** A background task (jobs/queue.ts): queued → running (leased) → done | failed. */
 export interface JobsTable {
   id: Id;
@@ -302,6 +312,8 @@ export interface JobsTable {
   state: string;
   attempts: number;
   lease_until: string | null;
+  /** A job to be tried again after a failure waits until then. */
+  run_after: string | null;
   error: string | null;
   created_at: string;
   updated_at: string;
