@@ -44,6 +44,8 @@ import { familyRoutes } from './family/routes';
 import { siteRoutes } from './site/routes';
 import { loadQuestionBank, type QuestionBank } from './content/question-bank';
 import { createQueue, type Queue } from './jobs/queue';
+import { createMailer, type Mailer } from './providers/mail';
+import { MAIL_JOB, mailJob, queuedMailer } from './providers/mail/queued';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -62,8 +64,10 @@ export interface AppContext {
   translate: Translate;
   storage: Storage;
   questionBank: QuestionBank;
-  /** Background jobs (audiobooks): areas register their handlers with their routes; started once all are. */
+  /** Background jobs (audiobooks, print submissions, e-mail): areas register their handlers with their routes; started once all are. */
   queue: Queue;
+  /** Every e-mail: sent at once, or kept and retried by the queue while the mail server is down (providers/mail/queued.ts). */
+  mailer: Mailer;
 }
 
 /** The Fastify instance an area registers its routes on (zod-typed). */
@@ -125,19 +129,23 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const db = options.db ?? createDb(config);
   await migrateToLatest(db);
   await seedCatalog(db, config.contentDir);
+  const queue = createQueue(db, {
+    log: app.log,
+    databaseUrl: config.DATABASE_URL,
+    pollMs: config.JOB_POLL_MS,
+    leaseMs: config.JOB_LEASE_MS,
+    retryDelayMs: config.JOB_RETRY_DELAY_MS,
+  });
+  const transport = createMailer(config);
+  queue.handle(MAIL_JOB, mailJob(transport, db, app.log));
   const ctx: AppContext = {
     config,
     db,
     translate: createTranslator(config.localesDir),
     storage: createStorage(config),
     questionBank: loadQuestionBank(config.contentDir),
-    queue: createQueue(db, {
-      log: app.log,
-      databaseUrl: config.DATABASE_URL,
-      pollMs: config.JOB_POLL_MS,
-      leaseMs: config.JOB_LEASE_MS,
-      retryDelayMs: config.JOB_RETRY_DELAY_MS,
-    }),
+    queue,
+    mailer: queuedMailer(transport, db, queue, app.log),
   };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {

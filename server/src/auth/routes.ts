@@ -3,7 +3,6 @@ import { isLanguage } from '@common/languages';
 import { badRequest, forbidden, unauthorized } from '../http/errors';
 import { routesOf } from '../http/routes';
 import { captchaSecret, createCaptcha } from '../providers/captcha';
-import { createMailer } from '../providers/mail';
 import { limitByIp, pruneCounters } from '../rate-limit';
 import { bearerToken } from './guard';
 import * as repo from './repository';
@@ -16,7 +15,7 @@ import * as service from './service';
  */
 export const authRoutes = routesOf(authApi, (ctx, log) => {
   const { db, config } = ctx;
-  const deps: service.AccountsDeps = { ...ctx, mailer: createMailer(config) };
+  const deps: service.AccountsDeps = ctx;
   const captcha = createCaptcha(config, db, captchaSecret(config));
   if (captcha.kind === 'none' && config.NODE_ENV !== 'test') {
     log('CAPTCHA_PROVIDER=none: registration has no captcha. Use this for local automation only.');

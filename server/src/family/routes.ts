@@ -2,7 +2,6 @@ import { familyApi } from '@common/api/family';
 import { isLanguage } from '@common/languages';
 import { routesOf } from '../http/routes';
 import { limitByIp } from '../rate-limit';
-import { createMailer } from '../providers/mail';
 import { bookCredits, findContribution, findInvitation, listContributions, listInvitations } from './repository';
 import {
   contributionPhoto,
@@ -33,7 +32,7 @@ const sendPhoto = (reply: FastifyReply, data: Buffer) =>
 
 /** Family contributions (issue 19): the author's invitations and decisions, the relative's link. */
 export const familyRoutes = routesOf(familyApi, (app) => {
-  const ctx: FamilyContext = { ...app, publicUrl: app.config.PUBLIC_URL, mailer: createMailer(app.config) };
+  const ctx: FamilyContext = { ...app, publicUrl: app.config.PUBLIC_URL };
   const { db } = ctx;
   const speech = createSpeechProvider(app.config);
   const contributionsOf = async (bookId: number) => (await listContributions(db, bookId)).map(presentContribution);

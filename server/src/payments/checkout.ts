@@ -1,7 +1,6 @@
 import { fromCents, taxIncludedCents } from '@common/rules/prices';
 import type { AppContext } from '../app';
 import { paymentRequired } from '../http/errors';
-import { createMailer } from '../providers/mail';
 import { createPaymentProvider } from '../providers/payments';
 import type { OrderKind, OrderRow } from './orders';
 import { itemName } from './receipts';
@@ -14,7 +13,7 @@ export function createPaymentsContext(ctx: AppContext, log: PaymentsContext['log
     config: ctx.config,
     translate: ctx.translate,
     provider: createPaymentProvider(ctx.config),
-    mailer: createMailer(ctx.config),
+    mailer: ctx.mailer,
     log,
     now: () => new Date(),
   };

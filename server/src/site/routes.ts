@@ -8,7 +8,6 @@ import type { Config } from '../config';
 import { badRequest, AppError } from '../http/errors';
 import { routesOf } from '../http/routes';
 import { captchaSecret, createCaptcha } from '../providers/captcha';
-import { createMailer } from '../providers/mail';
 import { limitByIp } from '../rate-limit';
 import { parseMarkdown } from './markdown';
 
@@ -62,7 +61,7 @@ const oneLine = (text: string) => text.replace(/\p{Cc}+/gu, ' ').trim();
 
 export const siteRoutes = routesOf(siteApi, (ctx) => {
   const { config, db, translate } = ctx;
-  const mailer = createMailer(config);
+  const { mailer } = ctx;
   const captcha = createCaptcha(config, db, captchaSecret(config));
 
   return {

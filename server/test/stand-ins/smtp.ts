@@ -7,8 +7,8 @@ export interface ReceivedMail {
   raw: string;
 }
 
-/** A real SMTP server on 127.0.0.1 (no TLS, any login) that keeps what it receives. */
-export async function startSmtpStandIn(): Promise<{ url: string; messages: ReceivedMail[]; close(): Promise<void> }> {
+/** A real SMTP server on 127.0.0.1 (no TLS, any login) that keeps what it receives; on `port` when given (a server that comes back). */
+export async function startSmtpStandIn(port = 0): Promise<{ url: string; messages: ReceivedMail[]; close(): Promise<void> }> {
   const messages: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -31,10 +31,10 @@ export async function startSmtpStandIn(): Promise<{ url: string; messages: Recei
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const listening = (server.server.address() as AddressInfo).port;
   return {
-    url: `smtp://test:secret@127.0.0.1:${port}`,
+    url: `smtp://test:secret@127.0.0.1:${listening}`,
     messages,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
