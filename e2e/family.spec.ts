@@ -234,6 +234,13 @@ test('the workspace shows what relatives remember under the question, with the f
   await expect(card.getByText(text)).toHaveCount(0);
   await page.goto(`/fr/family/${book.id}`);
   await expect(page.getByText('Mis de côté.')).toBeVisible();
+  // the author may leave Marie off the book's contributors' page; the choice is kept
+  const named = page.getByRole('checkbox', { name: 'Nommer Marie sur la page « Avec les souvenirs de » du livre' });
+  await expect(named).toBeChecked();
+  await named.uncheck();
+  await expect(named).not.toBeChecked();
+  await page.reload();
+  await expect(named).not.toBeChecked();
 });
 
 test('screenshots of the author’s family page and the workspace’s memories at 375 and 1440 px in four languages', async ({

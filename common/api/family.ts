@@ -46,6 +46,15 @@ export const familyApi = {
     body: BookInvitationBody,
     response: InvitationSchema,
   }),
+  /** Names a relative on the book's contributors' page, or leaves them off it (their memories stay). */
+  setFamilyCredit: defineCall({
+    method: 'POST',
+    path: '/setFamilyCredit',
+    scope: 'user',
+    book: { in: 'body', key: 'service_session_id' },
+    body: BookInvitationBody.extend({ credited: z.boolean() }),
+    response: InvitationSchema,
+  }),
   familyContributions: defineCall({
     method: 'GET',
     path: '/familyContributions/:id',

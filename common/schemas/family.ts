@@ -59,6 +59,8 @@ export const InvitationSchema = z.object({
   state: InvitationStateSchema,
   contributions: z.number(),
   created_at: z.string(),
+  /** Named on the book's contributors' page when their memories are kept (the author may leave them off). */
+  credited: z.boolean(),
 });
 export type Invitation = z.infer<typeof InvitationSchema>;
 

@@ -373,6 +373,8 @@ export interface FamilyInvitationsTable {
   expires_at: string;
   revoked_at: string | null;
   created_at: string;
+  /** 1: named on the book's contributors' page (the default); 0: the author left them off it. */
+  credited: Generated<number>;
 }
 
 /** What a relative wrote: pending until the author accepts, quotes or dismisses it. */

@@ -352,6 +352,17 @@ describe('in the book', () => {
     expect(credits.json().success).toEqual([{ name: 'Marie', relation: 'ma sœur' }]);
     expect((await get(`/api/familyCredits/${book.id}`, other)).statusCode).toBe(404);
     expect((await get(`/api/familyCredits/${book.id}`)).statusCode).toBe(401);
+    // the author may leave a relative off the page, and name them again; nobody else may
+    const setCredit = (credited: boolean, user = author) =>
+      post('/api/setFamilyCredit', { service_session_id: book.id, invitation_id: marie.id, credited }, user);
+    expect((await setCredit(false, other)).statusCode).toBe(404);
+    const off = await setCredit(false);
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json().success).toMatchObject({ id: marie.id, credited: false, contributions: 1 });
+    expect((await get(`/api/familyCredits/${book.id}`, author)).json().success).toEqual([{ name: 'Marie', relation: 'ma sœur' }]);
+    await post('/api/setFamilyCredit', { service_session_id: book.id, invitation_id: again.id, credited: false }, author);
+    expect((await get(`/api/familyCredits/${book.id}`, author)).json().success).toEqual([]);
+    await setCredit(true);
 
     const form = multipart({ service_session_id: String(book.id) });
     const made = await app.inject({

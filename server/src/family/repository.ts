@@ -74,7 +74,8 @@ export async function deleteFamilyOf(db: Db, sessionId: number): Promise<void> {
 }
 
 /**
- * The relatives a book credits: those whose memories the author accepted or quoted, once each (the
+ * The relatives a book credits: those whose memories the author accepted or quoted and did not leave
+ * off the page (`credited`), once each (the
  * same name and relation from two links is one person), in the order they first gave one.
  */
 export async function bookCredits(db: Db, sessionId: number): Promise<BookCredit[]> {
@@ -84,6 +85,7 @@ export async function bookCredits(db: Db, sessionId: number): Promise<BookCredit
     .select(['i.contributor_name', 'i.relation'])
     .where('c.service_session_id', '=', sessionId)
     .where('c.status', 'in', ['accepted', 'quoted'])
+    .where('i.credited', '=', 1)
     .orderBy('c.id')
     .execute();
   const seen = new Map<string, BookCredit>();

@@ -56,6 +56,17 @@ export const familyRoutes = routesOf(familyApi, (app) => {
         .executeTakeFirstOrThrow();
       return { success: presentInvitation(ctx.publicUrl, revoked) };
     },
+    setFamilyCredit: async (request) => {
+      const row = await findInvitation(db, request.book.id, request.body.invitation_id);
+      if (!row) throw notFound('family.invitation_not_found');
+      await db
+        .updateTable('family_invitations')
+        .set({ credited: request.body.credited ? 1 : 0 })
+        .where('id', '=', row.id)
+        .execute();
+      const updated = (await listInvitations(db, request.book.id)).find((invitation) => invitation.id === row.id)!;
+      return { success: presentInvitation(ctx.publicUrl, updated) };
+    },
     familyContributions: async (request) => ({ success: await contributionsOf(request.book.id) }),
     familyCredits: async (request) => ({ success: await bookCredits(db, request.book.id) }),
     decideFamilyContribution: async (request) => {

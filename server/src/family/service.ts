@@ -115,6 +115,7 @@ export function presentInvitation(
     state,
     contributions: Number(row.contributions ?? 0),
     created_at: row.created_at,
+    credited: Number(row.credited) !== 0,
   };
 }
 

@@ -58,6 +58,13 @@ export function useFamilyActions(bookId: number) {
         call(familyApi.revokeFamilyInvitation, { body: { service_session_id: bookId, invitation_id: invitationId } }),
       onSuccess: refresh,
     }),
+    credit: useMutation({
+      mutationFn: (input: { invitationId: number; credited: boolean }) =>
+        call(familyApi.setFamilyCredit, {
+          body: { service_session_id: bookId, invitation_id: input.invitationId, credited: input.credited },
+        }),
+      onSuccess: refresh,
+    }),
     decide: useMutation({
       mutationFn: (input: { contribution_id: number; status: ContributionStatus; text?: string | null }) =>
         call(familyApi.decideFamilyContribution, { body: { service_session_id: bookId, ...input } }),

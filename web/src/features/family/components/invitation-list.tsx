@@ -5,10 +5,14 @@ import { Button } from '../../../components/button';
 import { useFamilyActions } from '../api/author-calls';
 import styles from '../family.module.css';
 
-/** The book's links: copy, share by WhatsApp or SMS, revoke; with how many answers each brought. */
+/**
+ * The book's links: copy, share by WhatsApp or SMS, revoke; with how many answers each brought, and
+ * whether the book names the relative on its contributors' page (any link, even withdrawn: their
+ * memories may already be in the book).
+ */
 export function InvitationList({ bookId, invitations }: { bookId: number; invitations: Invitation[] }) {
   const { t } = useTranslation('family');
-  const { revoke } = useFamilyActions(bookId);
+  const { revoke, credit } = useFamilyActions(bookId);
   if (invitations.length === 0) return <p className={styles.hint}>{t('links.none')}</p>;
   return (
     <ul className={styles.links}>
@@ -23,6 +27,18 @@ export function InvitationList({ bookId, invitations }: { bookId: number; invita
               {t(`links.state_${invitation.state}`, { date: new Date(invitation.expires_at).toLocaleDateString(invitation.language) })} ·{' '}
               {t('links.contributions', { count: invitation.contributions })}
             </p>
+            <label className={styles.check}>
+              <input
+                type="checkbox"
+                // while the choice is saved (and the list fetched again), it shows as chosen
+                checked={
+                  credit.isPending && credit.variables.invitationId === invitation.id ? credit.variables.credited : invitation.credited
+                }
+                disabled={credit.isPending && credit.variables.invitationId === invitation.id}
+                onChange={(event) => credit.mutate({ invitationId: invitation.id, credited: event.target.checked })}
+              />{' '}
+              {t('links.credited', { name: invitation.contributor_name })}
+            </label>
             {invitation.state === 'active' ? (
               <div className={styles.actions}>
                 <Button
