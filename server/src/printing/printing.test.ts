@@ -353,6 +353,8 @@ describe('Lulu Print API adapter', { timeout: 240_000 }, () => {
       LULU_CLIENT_SECRET: lulu.secret,
       LULU_API_URL: lulu.origin,
       PUBLIC_URL: 'https://plume.example',
+      JOB_POLL_MS: 50,
+      JOB_RETRY_DELAY_MS: 1_000,
     });
   });
   afterAll(async () => {
@@ -390,6 +392,30 @@ describe('Lulu Print API adapter', { timeout: 240_000 }, () => {
   const statusOf = async (user: TestUser, order: string) =>
     ((await get('/api/myOrders', user)).json().success as Array<{ order: string; print_status: string }>).find((o) => o.order === order)
       ?.print_status;
+
+  it('keeps a paid order Lulu cannot take (an outage) and hands it to Lulu again through the queue once it is back (issue 13 item 5)', async () => {
+    const user = await createUser(app);
+    lulu.unavailable = true;
+    const before = lulu.jobs.length;
+    const { order, res } = await paidQuote(user);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().success.status).toBe('received');
+    // tried again on the queue while still down: waiting for its next try, nothing sent
+    await app.ctx.queue.idle();
+    expect(await statusOf(user, order)).toBe('received');
+    expect(lulu.jobs.length).toBe(before);
+
+    lulu.unavailable = false;
+    await expect.poll(() => statusOf(user, order), { timeout: 20_000, interval: 100 }).toBe('sent_to_printer');
+    expect(lulu.jobs.filter((job) => job.body.external_id === order)).toHaveLength(1);
+    const row = await app.ctx.db
+      .selectFrom('print_orders')
+      .innerJoin('orders', 'orders.id', 'print_orders.order_id')
+      .select(['print_orders.provider', 'print_orders.provider_job_id'])
+      .where('orders.reference', '=', order)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ provider: 'lulu', provider_job_id: String(lulu.jobs.at(-1)!.id) });
+  });
 
   it('creates the print job with signed file links, reconciles the cover size and follows the signed webhook', async () => {
     const user = await createUser(app);

@@ -13,6 +13,8 @@ import {
   checkFileLink,
   createPrintingForm,
   printingConfirmation,
+  printSubmissionJob,
+  PRINT_SUBMISSION_JOB,
   quoteBook,
   quoteDocx,
   submitPrintOrder,
@@ -32,6 +34,7 @@ export const printingRoutes =
   async (api, app) => {
     const table = loadPriceTable(app.config.contentDir);
     const ctx: PrintingContext = { app, pay, table, fulfilment: createFulfilment(app.config, pay.mailer, table.pod_package_id) };
+    app.queue.handle(PRINT_SUBMISSION_JOB, printSubmissionJob(ctx));
 
     await routesOf(printingApi, ({ db, storage }) => ({
       uploadDocx: {

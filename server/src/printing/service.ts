@@ -15,7 +15,8 @@ import type { ExportResult } from '../exports/worker';
 import { AppError, badRequest, conflict, notFound, paymentRequired } from '../http/errors';
 import type { UploadedFile } from '../http/multipart';
 import { composeMail } from '../providers/mail/templates';
-import { findOrderByReference, type OrderRow } from '../payments/orders';
+import { findOrder, findOrderByReference, type OrderRow } from '../payments/orders';
+import type { JobHandler } from '../jobs/queue';
 import { normalizeLanguage } from '@common/languages';
 import { confirmOrder, placeOrder, type PaymentsContext } from '../payments/service';
 import { renderCoverSpread } from './cover';
@@ -25,6 +26,7 @@ import { printStatusOfLulu, verifyLuluSignature } from './fulfilment/lulu';
 import {
   findPrintOrderByJob,
   findPrintOrderOfOrder,
+  findQuote,
   findQuoteOfUser,
   insertPrintOrder,
   insertQuote,
@@ -309,7 +311,7 @@ export async function submitPrintOrder(
   upload: UploadedFile | undefined,
   lng: Language,
 ) {
-  const { db, storage, translate } = ctx.app;
+  const { db, storage } = ctx.app;
   const order = await printingOrderOf(ctx, user, fields.order_id);
   if (order.status !== 'paid') throw paymentRequired('printing.not_paid');
   const quote = await findQuoteOfUser(db, fields.quote_id, user.id);
@@ -342,16 +344,61 @@ export async function submitPrintOrder(
   });
   if (!inserted) return presentPrintOrder(ctx, order, (await findPrintOrderOfOrder(db, order.id))!, lng);
 
+  const job = await printJobOf(ctx, { order, quote, address, contactEmail: user.email, interior, coverKey, now });
+  let row = inserted;
+  try {
+    const sent = await ctx.fulfilment.submit(job);
+    await updatePrintOrder(
+      db,
+      row.id,
+      { status: sent.status, provider_job_id: sent.jobId, provider_status: sent.providerStatus },
+      now.toISOString(),
+    );
+  } catch (error) {
+    // The order is paid and stored: the queue tries the provider again (a Lulu outage loses no order);
+    // after the last try a person takes over (printSubmissionJob's failed).
+    ctx.pay.log.error({ err: error, reference: order.reference }, 'print provider did not take the order: queued to be tried again');
+    await ctx.app.queue.enqueue(PRINT_SUBMISSION_JOB, row.id);
+  }
+  row = (await findPrintOrderOfOrder(db, order.id))!;
+  await sendPrintConfirmation(ctx, order, quote, address).catch((error: unknown) =>
+    ctx.pay.log.error({ err: error, reference: order.reference }, 'print confirmation not sent'),
+  );
+  return presentPrintOrder(ctx, order, row, lng);
+}
+
+/** What a print provider receives for a stored print order (at submission, and when the queue tries again). */
+async function printJobOf(
+  ctx: PrintingContext,
+  {
+    order,
+    quote,
+    address,
+    contactEmail,
+    interior,
+    coverKey,
+    now,
+  }: {
+    order: OrderRow;
+    quote: QuoteRow;
+    address: ShippingAddress;
+    contactEmail: string;
+    interior: Buffer;
+    coverKey: string;
+    now: Date;
+  },
+): Promise<PrintJob> {
+  const { storage, translate } = ctx.app;
   const language = normalizeLanguage(order.language);
   const coverImage =
     quote.service_session_id === null ? null : await storage.get(sessionFileKey(quote.service_session_id, COVER_IMAGE_KEY));
   const image = coverImage ? await readStoredImage(coverImage) : null;
-  const job: PrintJob = {
+  return {
     reference: order.reference,
     title: quote.title,
     copies: quote.copies,
     pageCount: quote.page_count,
-    contactEmail: user.email,
+    contactEmail,
     address,
     interior,
     geometry: coverGeometry(TRIM_INCHES[ctx.table.trim], quote.page_count, ctx.table.pages_per_inch),
@@ -363,28 +410,71 @@ export async function submitPrintOrder(
     urls: { interior: fileLink(ctx, order.reference, 'interior.pdf', now), cover: fileLink(ctx, order.reference, 'cover.pdf', now) },
     storeCover: (pdf) => storage.put(coverKey, pdf, 'application/pdf'),
   };
-  let row = inserted;
-  try {
-    const sent = await ctx.fulfilment.submit(job);
-    await updatePrintOrder(
-      db,
-      row.id,
-      { status: sent.status, provider_job_id: sent.jobId, provider_status: sent.providerStatus },
-      now.toISOString(),
-    );
-  } catch (error) {
-    // The order is paid and stored: a person takes over rather than losing it.
-    ctx.pay.log.error({ err: error, reference: order.reference }, 'print provider refused the order: sent to the print operator instead');
-    await emailFulfilment(ctx.pay.mailer, ctx.app.config.PRINT_ORDERS_EMAIL)
-      .submit(job)
-      .then(() => updatePrintOrder(db, row.id, { provider: 'email' }, now.toISOString()))
-      .catch((mailError: unknown) => ctx.pay.log.error({ err: mailError, reference: order.reference }, 'print order not sent'));
-  }
-  row = (await findPrintOrderOfOrder(db, order.id))!;
-  await sendPrintConfirmation(ctx, order, quote, address).catch((error: unknown) =>
-    ctx.pay.log.error({ err: error, reference: order.reference }, 'print confirmation not sent'),
-  );
-  return presentPrintOrder(ctx, order, row, lng);
+}
+
+export const PRINT_SUBMISSION_JOB = 'print_submission';
+/** Tries of a print order the provider did not take: 30 s, 1 min, 2 min… ≈ 4 h in all, then the print operator's mailbox. */
+const PRINT_SUBMISSION_RETRIES = 9;
+
+/** A stored print order and what it was made from, as the queue finds it again. */
+async function storedPrintJob(ctx: PrintingContext, id: number) {
+  const { db, storage } = ctx.app;
+  const row = await db.selectFrom('print_orders').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) return null;
+  const order = await findOrder(db, row.order_id);
+  const quote = await findQuote(db, row.quote_id);
+  const interior = await storage.get(row.interior_key);
+  if (!order || !quote || !interior) throw new Error(`print order ${id}: its order, quote or interior is gone`);
+  const address: ShippingAddress = {
+    recipient_name: row.recipient_name,
+    address: row.address,
+    postal_code: row.postal_code,
+    city: row.city,
+    country: row.country,
+    phone: row.phone,
+  };
+  const job = await printJobOf(ctx, {
+    order,
+    quote,
+    address,
+    contactEmail: order.email,
+    interior,
+    coverKey: row.cover_key,
+    now: ctx.pay.now(),
+  });
+  return { row, order, job };
+}
+
+/**
+ * The print_submission job (issue 13 item 5): a paid print order the provider (Lulu) did not take at
+ * submission is handed to it again with growing waits; after the last try it goes to the print
+ * operator's mailbox, as a refused order always did.
+ */
+export function printSubmissionJob(ctx: PrintingContext): JobHandler {
+  return {
+    retries: PRINT_SUBMISSION_RETRIES,
+    async run(id) {
+      const found = await storedPrintJob(ctx, id);
+      if (!found || found.row.status !== 'received') return;
+      const sent = await ctx.fulfilment.submit(found.job);
+      await updatePrintOrder(
+        ctx.app.db,
+        id,
+        { status: sent.status, provider_job_id: sent.jobId, provider_status: sent.providerStatus },
+        ctx.pay.now().toISOString(),
+      );
+    },
+    async failed(id, reason) {
+      const found = await storedPrintJob(ctx, id);
+      if (!found || found.row.status !== 'received') return;
+      ctx.pay.log.error(
+        { reason, reference: found.order.reference },
+        'print provider refused the order: sent to the print operator instead',
+      );
+      await emailFulfilment(ctx.pay.mailer, ctx.app.config.PRINT_ORDERS_EMAIL).submit(found.job);
+      await updatePrintOrder(ctx.app.db, id, { provider: 'email' }, ctx.pay.now().toISOString());
+    },
+  };
 }
 
 function presentPrintOrder(ctx: PrintingContext, order: OrderRow, row: PrintOrderRow, lng: Language) {

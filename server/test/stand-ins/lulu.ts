@@ -31,6 +31,8 @@ export interface LuluStandIn extends HttpStandIn {
   coverRequests: LuluJobBody[];
   /** Overrides the cover size answered (to test reconciliation). */
   coverOverride: { width: number; height: number } | null;
+  /** An outage: every call answers 503 while set. */
+  unavailable: boolean;
   webhook(jobId: number, status: string): { body: string; signature: string };
 }
 
@@ -44,6 +46,7 @@ export async function startLuluStandIn(): Promise<LuluStandIn> {
   const standIn = await listenStandIn(async (req, res) => {
     const body = await readBody(req);
     const url = req.url ?? '';
+    if (handle.unavailable) return send(res, 503, { detail: 'Service temporarily unavailable.' });
     if (req.method === 'POST' && url === '/auth/realms/glasstree/protocol/openid-connect/token') {
       const expected = `Basic ${Buffer.from(`${key}:${secret}`).toString('base64')}`;
       if (req.headers.authorization !== expected || !body.toString().includes('grant_type=client_credentials'))
@@ -81,6 +84,7 @@ export async function startLuluStandIn(): Promise<LuluStandIn> {
     jobs,
     coverRequests,
     coverOverride: null,
+    unavailable: false,
     webhook(jobId, status) {
       const body = JSON.stringify({ topic: 'PRINT_JOB_STATUS_CHANGED', data: { id: jobId, status: { name: status, messages: {} } } });
       return { body, signature: crypto.createHmac('sha256', secret).update(body).digest('hex') };
