@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../lib/toast';
 import { authApi } from '@common/api/auth';
 import { languageOfPath } from '@common/languages';
 import { ApiError, call } from '../lib/api';

@@ -1,4 +1,4 @@
-import { toast } from 'react-toastify';
+import { toast } from './toast';
 import { HTTP_TIMEOUT_MS } from '@common/constants';
 import { isLanguage, languageOfPath, normalizeLanguage } from '@common/languages';
 import { callPath, type Call, type CallInput, type CallSuccess } from '@common/api/contract';

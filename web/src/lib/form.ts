@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useForm, type FieldErrors, type FieldValues, type UseFormProps } from 'react-hook-form';
-import { toast } from 'react-toastify';
+import { toast } from './toast';
 import type { z } from 'zod';
 
 /**

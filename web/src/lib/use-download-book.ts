@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from './toast';
 import { TOAST_AUTO_CLOSE_MS } from '@common/constants';
 import { exportsApi } from '@common/api/exports';
 import type { BookFile, GeneratedBook } from '@common/schemas/exports';

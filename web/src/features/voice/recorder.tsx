@@ -1,6 +1,6 @@
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { Button } from '../../components/button';
 import { formatCountdown } from './recorder-machine';
 import { useRecorder, type Recording, type UseRecorder } from './use-recorder';

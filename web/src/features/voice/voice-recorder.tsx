@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import { ANSWER_MAX_LENGTH } from '@common/constants';
 import { Button } from '../../components/button';
 import { appendTranscript } from './append-transcript';

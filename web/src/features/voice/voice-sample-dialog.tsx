@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast';
 import type { Language } from '@common/constants';
 import { VOICE_SAMPLE_MAX_SECONDS, VOICE_SAMPLE_MIN_SECONDS, VOICE_SAMPLE_RECORD_SECONDS } from '@common/schemas/speech';
 import { Button } from '../../components/button';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { useAuth } from '../../../app/auth';
 import { Button } from '../../../components/button';
 import { Modal } from '../../../components/modal';

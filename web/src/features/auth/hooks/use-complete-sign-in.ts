@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { POST_LOGIN_REDIRECT_DELAY_MS } from '@common/constants';
 import { languageOfPath } from '@common/languages';
 import type { LoginResult } from '@common/schemas/auth';

@@ -1,4 +1,4 @@
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { i18n } from '../../../lib/i18n';
 import { readTrialSession, trialSessionPayload } from '../../../lib/trial-session';
 

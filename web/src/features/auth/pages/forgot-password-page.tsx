@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { EMAIL_MAX_LENGTH } from '@common/constants';
 import { languageOfPath } from '@common/languages';
 import { Button } from '../../../components/button';

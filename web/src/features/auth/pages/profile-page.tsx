@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { UpsertUserBodySchema, type User } from '@common/schemas/auth';
 import { useAuth } from '../../../app/auth';
 import { Button } from '../../../components/button';

@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { EMAIL_MAX_LENGTH } from '@common/constants';
 import { languageOfPath } from '@common/languages';
 import { PASSWORD_MIN_LENGTH, RegisterBodySchema } from '@common/schemas/auth';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { languageOfPath } from '@common/languages';
 import { PASSWORD_MIN_LENGTH } from '@common/schemas/auth';
 import { Button } from '../../../components/button';

@@ -3,7 +3,7 @@ import { BOOK_NAME_MAX_LENGTH } from '@common/rules/book-name';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { RadioGroup } from 'radix-ui';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { DESCRIPTION_MAX_LENGTH, DESCRIPTION_MIN_LENGTH, NEW_BOOK_TOOL_ID, type Language } from '@common/constants';
 import { bookTypeOf } from '@common/rules/book-type';
 import { forcedLengthOf } from '@common/rules/forced-length';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import type { Language } from '@common/constants';
 import type { BookListItem } from '@common/schemas/books';
 import { BOOK_NAME_MAX_LENGTH } from '@common/rules/book-name';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { printingApi } from '@common/api/printing';
 import { languageOfPath } from '@common/languages';
 import { formatPrice } from '@common/rules/prices';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import type { Language } from '@common/constants';
 import type { SubscriptionDetails } from '@common/schemas/payments';
 import type { Plan } from '@common/schemas/plans';

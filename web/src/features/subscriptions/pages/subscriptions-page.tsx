@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { subscriptionsApi } from '@common/api/payments';
 import { formatPrice } from '@common/rules/prices';
 import type { PaymentForm } from '@common/schemas/payments';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { writingApi } from '@common/api/writing';
 import type { BookText, TextOrigin } from '@common/schemas/versions';
 import { Button } from '../../../components/button';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import type { Chapter } from '@common/schemas/session';
 import { generationRefusal, isAnswered } from '@common/rules/chapter-generation';
 import { paragraphsOf } from '@common/rules/book-text';

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { ACCEPTED_IMAGE_TYPES, CHAPTER_PHOTO_SLOTS, MAX_IMAGE_BYTES } from '@common/constants';
 import { chapterPhotoKey, COVER_IMAGE_KEY } from '@common/schemas/workspace';
 import { Button } from '../../../components/button';

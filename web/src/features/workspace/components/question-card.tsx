@@ -1,6 +1,6 @@
 import { memo, useState, type ClipboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { ANSWER_MAX_LENGTH } from '@common/constants';

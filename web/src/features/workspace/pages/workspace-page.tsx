@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { BOOK_NAME_MAX_LENGTH } from '@common/rules/book-name';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { Accordion } from 'radix-ui';
 import { DEFAULT_COVER_TEXT, MOBILE_USER_AGENT, type Language } from '@common/constants';
 import { normalizeLanguage } from '@common/languages';
