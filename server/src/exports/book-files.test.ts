@@ -1,12 +1,12 @@
 import mammoth from 'mammoth';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '@common/constants';
-import { HOSTILE, SAMPLES, sampleBook } from './fixtures';
+import { HOSTILE, makeBookImage, SAMPLES, sampleBook } from './fixtures';
 import { countPages, typesetBook } from './pdf';
 import { writeEpub } from './epub/epub';
 import { writeDocx } from './docx/docx';
 import { bookLabels, buildBookContent } from './book';
-import { epubcheck, fixtureContent, pdfText, translate } from './test-support';
+import { epubcheck, fixtureContent, pdfText, run, tempFile, translate } from './test-support';
 import { cleanText, escapeHtml } from './text';
 import { XSS_CORPUS } from '../../test/xss-corpus';
 
@@ -90,6 +90,33 @@ describe('PDF', () => {
       const printed = text.replace(/[\u00a0\u202f]/g, ' ').replace(/\s+/g, ' ');
       for (const expected of [quote, apostrophe, ending]) expect(printed).toContain(expected);
       expect(printed).not.toMatch(/["']/);
+    },
+    120_000,
+  );
+
+  it.each(['a5', '6x9'] as const)(
+    'prints the cover edge to edge on the first page (%s), its title on it',
+    async (trim) => {
+      const source = sampleBook('fr', { chapters: 1, wordsPerChapter: 50 });
+      source.book_name = "L'été de Rosa";
+      // a cover of another shape than the page: it is cut to fill it, never letterboxed
+      const images = new Map([['cover_media_photo', makeBookImage(600, 300, 3)]]);
+      const book = buildBookContent({ ...source, author: "Rosa D'Amico" }, images, bookLabels(translate, 'fr'));
+      const file = tempFile('cover.pdf', (await typesetBook(book, { trim })).pdf);
+      const { stdout: firstPage } = await run('pdftotext', ['-enc', 'UTF-8', '-f', '1', '-l', '1', file, '-']);
+      expect(firstPage).toContain('L’été de Rosa');
+      expect(firstPage).toContain('Rosa D’Amico');
+      // page 1 at 10 dpi, grey: every pixel along its top edge and both side edges is the photo, not paper
+      const { stdout: pgm } = await run('pdftoppm', ['-r', '10', '-gray', '-f', '1', '-l', '1', file], { encoding: 'buffer' });
+      const [, w, h] = /^P5\s+(\d+)\s+(\d+)\s+255\s/.exec(pgm.toString('latin1', 0, 20))!.map(Number);
+      const pixels = pgm.subarray(pgm.length - w * h);
+      const at = (x: number, y: number) => pixels[y * w + x];
+      const edge = [
+        ...Array.from({ length: w }, (_, x) => at(x, 0)),
+        ...Array.from({ length: Math.floor(h * 0.6) }, (_, y) => at(0, y)),
+        ...Array.from({ length: Math.floor(h * 0.6) }, (_, y) => at(w - 1, y)),
+      ];
+      expect(Math.max(...edge)).toBeLessThan(235);
     },
     120_000,
   );

@@ -108,8 +108,8 @@ export function buildBookContent(source: BookSource, images: Map<string, BookIma
   }
   return {
     language,
-    title: cleanLine(source.book_name) || labels.untitled,
-    author: cleanLine(source.author),
+    title: typo(cleanLine(source.book_name)) || labels.untitled,
+    author: typo(cleanLine(source.author)),
     synopsis: typo(cleanLine(source.checkpoint.another_story_subject)),
     introduction: paragraphsOf(source.introduction).map(typo),
     summary: paragraphsOf(source.book_summary).map(typo),

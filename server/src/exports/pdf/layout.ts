@@ -44,6 +44,10 @@ export type Op =
       color?: string;
     }
   | { t: 'image'; image: BookImage; x: number; y: number; w: number; h: number }
+  /** The cover: the image scaled to fill the whole page (edge to edge, no margin), the overflow cut off. */
+  | { t: 'bleed'; image: BookImage }
+  /** A translucent paper band across the whole page width (page coordinates), under the cover's title. */
+  | { t: 'band'; y: number; h: number }
   | { t: 'rule'; x: number; y: number; w: number }
   | { t: 'tocNumber'; entry: number; size: number; y: number; leaderFrom: number };
 
@@ -400,14 +404,15 @@ export function layoutBook(book: BookContent, m: Measurer, options: LayoutOption
   const textHeight = textBottomOf(g) - g.top;
 
   if (book.cover) {
+    // A full-page cover: the photo fills the page to its edges; title and author on a paper band.
     flow.newPage('cover');
-    const scale = Math.min(flow.width / book.cover.width, (textHeight * 0.72) / book.cover.height);
-    const w = book.cover.width * scale;
-    const h = book.cover.height * scale;
-    flow.page.ops.push({ t: 'image', image: book.cover, x: (flow.width - w) / 2, y: g.top, w, h });
-    flow.y = g.top + h + g.leading * 2;
+    flow.page.ops.push({ t: 'bleed', image: book.cover });
+    const band: Extract<Op, { t: 'band' }> = { t: 'band', y: g.height * 0.66, h: 0 };
+    flow.page.ops.push(band);
+    flow.y = band.y + g.leading * 1.6 + g.fontSize * 1.4;
     flow.centered(book.title, 'semibold', g.fontSize * 2, g.fontSize * 2.5);
     if (book.author) flow.centered(book.author, 'italic', g.fontSize * 1.2, g.leading * 1.5);
+    band.h = flow.y - band.y + g.leading * 1.2;
     flow.newPage('blank');
   }
 

@@ -124,6 +124,22 @@ function drawOp(doc: PDFKit.PDFDocument, m: Measurer, op: Op, left: number, layo
     case 'image':
       doc.image(op.image.data, left + op.x, op.y, { width: op.w, height: op.h });
       break;
+    case 'bleed': {
+      const g = layout.geometry;
+      const scale = Math.max(g.width / op.image.width, g.height / op.image.height);
+      const w = op.image.width * scale;
+      const h = op.image.height * scale;
+      doc
+        .save()
+        .rect(0, 0, g.width, g.height)
+        .clip()
+        .image(op.image.data, (g.width - w) / 2, (g.height - h) / 2, { width: w, height: h })
+        .restore();
+      break;
+    }
+    case 'band':
+      doc.save().rect(0, op.y, layout.geometry.width, op.h).fillOpacity(0.86).fill('#fbf8f2').restore();
+      break;
     case 'rule':
       doc
         .save()
