@@ -12,8 +12,8 @@ process.env.PLUME_E2E_DATA_DIR = dataDir;
 export default defineConfig({
   testDir: 'e2e',
   // the voice journey needs a fake microphone and a speech stand-in (e2e/voice.config.ts); the writing
-  // assistant's journey a model stand-in (e2e/writing.config.ts)
-  testIgnore: ['voice.spec.ts', 'writing.spec.ts'],
+  // assistant's journey a model stand-in (e2e/writing.config.ts); the captcha journey the built-in captcha (e2e/captcha.config.ts)
+  testIgnore: ['voice.spec.ts', 'writing.spec.ts', 'captcha.spec.ts'],
   outputDir: 'test-results',
   timeout: 60_000,
   expect: { timeout: 10_000 },

@@ -40,6 +40,13 @@ export function LoginPage() {
   const [captcha, setCaptcha] = useState<string | undefined>();
   const [captchaGeneration, setCaptchaGeneration] = useState(0);
   const handleCaptcha = useCallback((solution: string | undefined) => setCaptcha(solution), []);
+  // …and takes the next try only after a short wait, counted down next to the captcha.
+  const [waitSeconds, setWaitSeconds] = useState(0);
+  useEffect(() => {
+    if (waitSeconds <= 0) return;
+    const timer = window.setTimeout(() => setWaitSeconds((s) => s - 1), 1000);
+    return () => window.clearTimeout(timer);
+  }, [waitSeconds]);
 
   useEffect(() => {
     let alive = true;
@@ -72,8 +79,9 @@ export function LoginPage() {
       });
       if (!(await complete(result, { event: 'login_event', mode: 'Normal', remember }))) setBusy(false);
     } catch (error) {
-      const { code, message, captchaRequired: required } = serverError(error);
+      const { code, message, captchaRequired: required, retryAfter } = serverError(error);
       toast.error(code === 'auth.user_not_allowed' ? t('user_not_allowed') : (message ?? t('login_failed')), { toastId: code });
+      if (retryAfter !== undefined) setWaitSeconds(retryAfter);
       if (required) {
         setCaptchaRequired(true);
         setCaptcha(undefined);
@@ -120,7 +128,12 @@ export function LoginPage() {
             </Link>
           </div>
           {captchaRequired && config ? (
-            <CaptchaField config={config} lng={lng} generation={captchaGeneration} invalid={false} onChange={handleCaptcha} />
+            <>
+              <p className={styles.notice} role="status" data-testid="login-captcha-notice">
+                {waitSeconds > 0 ? t('login_captcha_wait', { seconds: waitSeconds }) : t('login_captcha_now')}
+              </p>
+              <CaptchaField config={config} lng={lng} generation={captchaGeneration} invalid={false} onChange={handleCaptcha} />
+            </>
           ) : null}
           <div className={styles.actions}>
             <Button type="submit" busy={busy}>
