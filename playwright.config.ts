@@ -59,6 +59,8 @@ export default defineConfig({
       // the footer's support line shows only when configured (e2e/site.spec.ts, foundation.spec.ts)
       SUPPORT_PHONE: '+44 20 7946 0000',
       OPERATOR_EMAIL: 'operator@plume.example',
+      // the footer shows only the social accounts configured (foundation.spec.ts)
+      INSTAGRAM_URL: 'https://www.instagram.com/plume.example',
       WEB_DIST_DIR: process.env.WEB_DIST_DIR ?? 'dist/web',
       ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     },

@@ -34,10 +34,12 @@ test.describe('routing, languages and the story choice', () => {
     await expect(nav.getByRole('link', { name: 'Carte cadeau' })).toHaveAttribute('href', '/fr/gift-card');
     await expect(nav.getByRole('link', { name: 'Créer un compte' })).toHaveAttribute('href', '/fr/register');
     await expect(nav.getByRole('link', { name: 'Se connecter' })).toHaveAttribute('href', '/fr/login');
-    // footer: the site's own pages in the page's language, social links, no phone line for visitors
+    // footer: the site's own pages in the page's language, the one social account configured, no phone line for visitors
     const footer = page.getByTestId('site-footer');
     await expect(footer.getByRole('link', { name: 'Mentions légales' })).toHaveAttribute('href', '/fr/legal-notice');
+    await expect(footer.getByRole('link', { name: /Instagram/ })).toHaveAttribute('href', 'https://www.instagram.com/plume.example');
     await expect(footer.getByRole('link', { name: /Instagram/ })).toHaveAttribute('target', '_blank');
+    await expect(footer.getByRole('link', { name: /Facebook|YouTube|LinkedIn/ })).toHaveCount(0);
     await expect(footer.getByTestId('footer-phone')).toHaveCount(0);
 
     // the picker lists the three other languages by their own names

@@ -14,11 +14,17 @@ export type SiteLink = (typeof SITE_LINKS)[number];
 export const SITE_PAGES = ['how-it-works', 'faq', 'terms', 'privacy', 'legal-notice'] as const;
 export type SitePage = (typeof SITE_PAGES)[number];
 
+/** The footer's social accounts: each shown only when the operator configures its address (`FACEBOOK_URL`…). */
+export const SOCIAL_NETWORKS = ['facebook', 'instagram', 'youtube', 'linkedin'] as const;
+export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
+
 export const SiteSettingsSchema = z.object({
   /** Per link: an external address configured by the operator, or null for the built-in page (the blog is hidden when null). */
   links: z.record(z.enum(SITE_LINKS), z.url().nullable()),
   /** Shown in the footer only when configured. */
   support_phone: z.string().nullable(),
+  /** Per network: the operator's account, or null (not shown). No account configured: no "follow us" at all. */
+  social: z.record(z.enum(SOCIAL_NETWORKS), z.url().nullable()),
 });
 export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
 

@@ -125,6 +125,11 @@ const EnvSchema = z
     LEGAL_URL: optionalUrl,
     /** Shown in the footer to signed-in users only when set. */
     SUPPORT_PHONE: optional,
+    /** The operator's social accounts, in the footer only when set. */
+    FACEBOOK_URL: optionalUrl,
+    INSTAGRAM_URL: optionalUrl,
+    YOUTUBE_URL: optionalUrl,
+    LINKEDIN_URL: optionalUrl,
     /** The legal notice's publisher; the contact form writes to OPERATOR_EMAIL. */
     OPERATOR_NAME: z.string().default('Plume'),
     OPERATOR_ADDRESS: optional,

@@ -72,6 +72,12 @@ export const siteRoutes = routesOf(siteApi, (ctx) => {
           string | null
         >,
         support_phone: config.SUPPORT_PHONE ?? null,
+        social: {
+          facebook: config.FACEBOOK_URL ?? null,
+          instagram: config.INSTAGRAM_URL ?? null,
+          youtube: config.YOUTUBE_URL ?? null,
+          linkedin: config.LINKEDIN_URL ?? null,
+        },
       },
     }),
 

@@ -108,6 +108,7 @@ describe('the site pages (content/legal/{lng}/*.md)', () => {
     expect(res.json().success).toEqual({
       links: { 'how-it-works': null, faq: null, blog: null, contact: null, terms: null, privacy: null, 'legal-notice': null },
       support_phone: null,
+      social: { facebook: null, instagram: null, youtube: null, linkedin: null },
     });
     const configured = await buildTestApp({
       TERMS_URL: 'https://example.org/terms',
@@ -118,6 +119,8 @@ describe('the site pages (content/legal/{lng}/*.md)', () => {
       BLOG_URL: 'https://example.org/blog',
       CONTACT_URL: 'https://example.org/contact',
       SUPPORT_PHONE: '+33 1 23 45 67 89',
+      INSTAGRAM_URL: 'https://www.instagram.com/my.press',
+      LINKEDIN_URL: 'https://www.linkedin.com/company/my-press',
       OPERATOR_ADDRESS: '1 rue des Livres, 75005 Paris',
     });
     try {
@@ -132,6 +135,12 @@ describe('the site pages (content/legal/{lng}/*.md)', () => {
           'legal-notice': 'https://example.org/legal',
         },
         support_phone: '+33 1 23 45 67 89',
+        social: {
+          facebook: null,
+          instagram: 'https://www.instagram.com/my.press',
+          youtube: null,
+          linkedin: 'https://www.linkedin.com/company/my-press',
+        },
       });
       const legal = (await configured.inject({ method: 'GET', url: '/api/sitePage/en/legal-notice' })).json().success as SitePageContent;
       expect(textOf(legal.blocks)).toContain('Address: 1 rue des Livres, 75005 Paris.');

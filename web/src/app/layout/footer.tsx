@@ -1,20 +1,19 @@
 import type { ComponentType, SVGProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { SiteLink } from '@common/schemas/site';
+import { SOCIAL_NETWORKS, type SiteLink, type SocialNetwork } from '@common/schemas/site';
 import { useSiteSettings } from '../../lib/site-links';
 import { siteHref } from '../../lib/site-links';
 import { useAuth } from '../auth';
-import { SOCIAL_LINKS, type SocialNetwork } from './external-links';
 import { FacebookIcon, FeatherIcon, InstagramIcon, LinkedInIcon, PhoneIcon, YouTubeIcon } from './icons';
 import { useCurrentLanguage } from '../../lib/use-current-language';
 import styles from './footer.module.css';
 
-const socialIcons: Record<SocialNetwork, ComponentType<SVGProps<SVGSVGElement>>> = {
-  facebook: FacebookIcon,
-  instagram: InstagramIcon,
-  youtube: YouTubeIcon,
-  linkedin: LinkedInIcon,
+const socialNetworks: Record<SocialNetwork, { name: string; Icon: ComponentType<SVGProps<SVGSVGElement>> }> = {
+  facebook: { name: 'Facebook', Icon: FacebookIcon },
+  instagram: { name: 'Instagram', Icon: InstagramIcon },
+  youtube: { name: 'YouTube', Icon: YouTubeIcon },
+  linkedin: { name: 'LinkedIn', Icon: LinkedInIcon },
 };
 
 const columns: Array<{ title: string; pages: Array<{ page: SiteLink; label: string }> }> = [
@@ -39,7 +38,8 @@ const columns: Array<{ title: string; pages: Array<{ page: SiteLink; label: stri
 
 /**
  * The site footer (spec section 2): the site's own pages (or the operator's external addresses,
- * `{PAGE}_URL`), the support phone for signed-in users when SUPPORT_PHONE is set, social links.
+ * `{PAGE}_URL`), the support phone for signed-in users when SUPPORT_PHONE is set, the social accounts
+ * the operator configured (`FACEBOOK_URL`…; none: no "follow us").
  */
 export function Footer() {
   const { t } = useTranslation();
@@ -47,6 +47,10 @@ export function Footer() {
   const lng = useCurrentLanguage();
   const { data: settings } = useSiteSettings();
   const phone = settings?.support_phone;
+  const social = SOCIAL_NETWORKS.flatMap((network) => {
+    const url = settings?.social[network];
+    return url ? [{ network, url, ...socialNetworks[network] }] : [];
+  });
 
   return (
     <footer className={styles.footer} data-testid="site-footer">
@@ -102,12 +106,11 @@ export function Footer() {
 
       <div className={styles.bottom}>
         <p className={styles.copyright}>{t('footer.copyright', { year: new Date().getFullYear() })}</p>
-        <div className={styles.social}>
-          <span className={styles.socialTitle}>{t('footer.follow_us')}</span>
-          <ul role="list" className={styles.socialList}>
-            {SOCIAL_LINKS.map(({ network, name, url }) => {
-              const Icon = socialIcons[network];
-              return (
+        {social.length ? (
+          <div className={styles.social} data-testid="footer-social">
+            <span className={styles.socialTitle}>{t('footer.follow_us')}</span>
+            <ul role="list" className={styles.socialList}>
+              {social.map(({ network, name, url, Icon }) => (
                 <li key={network}>
                   <a
                     href={url}
@@ -120,10 +123,10 @@ export function Footer() {
                     <Icon />
                   </a>
                 </li>
-              );
-            })}
-          </ul>
-        </div>
+              ))}
+            </ul>
+          </div>
+        ) : null}
       </div>
     </footer>
   );
