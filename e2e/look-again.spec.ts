@@ -112,3 +112,19 @@ for (const lng of LANGS) {
     }
   });
 }
+
+test('the footer shows only the social account configured, at 375 and 1440 px in four languages', async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  for (const width of [WIDTHS.phone, WIDTHS.desktop]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const lng of LANGS) {
+      await page.goto(`/${lng}/general-categories/1`);
+      const footer = page.getByTestId('site-footer');
+      // the e2e server sets INSTAGRAM_URL only (playwright.config.ts)
+      await expect(footer.getByTestId('footer-social').getByRole('link')).toHaveCount(1);
+      await expect(footer.getByRole('link', { name: /Instagram/ })).toHaveAttribute('href', 'https://www.instagram.com/plume.example');
+      await footer.scrollIntoViewIfNeeded();
+      await saveScreenshot(page, testInfo, 'footer', lng, { fullPage: false });
+    }
+  }
+});
