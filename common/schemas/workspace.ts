@@ -80,6 +80,14 @@ export const UpdateBookAttributeResultSchema = z.object({
   updated_at: z.string(),
 });
 
+/** The extra fields of updateBookAttribute's 409 `workspace.attribute_conflict`: the stored value, to merge. */
+export const AttributeConflictSchema = z.object({ server: z.object({ attribute: z.enum(BOOK_ATTRIBUTES), value: z.string() }) });
+export type AttributeConflict = z.infer<typeof AttributeConflictSchema>;
+
+/** The extra fields of upSertSession's 409 `workspace.version_conflict`: the stored book, to merge. */
+export const VersionConflictSchema = z.object({ server: WorkspaceSessionSchema });
+export type VersionConflict = z.infer<typeof VersionConflictSchema>;
+
 export const ServiceSessionIdBodySchema = z.object({ service_session_id: z.number().int().positive() });
 export const AllChaptersSubmittedSchema = z.object({
   all_chapters_submitted: z.boolean(),

@@ -1,4 +1,4 @@
-import type { BookAttribute } from '@common/schemas/workspace';
+import type { AttributeConflict, BookAttribute } from '@common/schemas/workspace';
 import type { Db } from '../db';
 import { conflict } from '../http/errors';
 import { findSessionRow, updateSessionAttribute } from './repository';
@@ -14,5 +14,6 @@ export async function saveBookAttribute(db: Db, id: number, attribute: BookAttri
   if (updatedAt !== null) return updatedAt;
   const row = await findSessionRow(db, id);
   if (row && row[attribute] === value) return row.updated_at; // the same value was saved meanwhile: nothing lost
-  throw conflict('workspace.attribute_conflict', { server: { attribute, value: row?.[attribute] ?? '' } });
+  const server: AttributeConflict['server'] = { attribute, value: row?.[attribute] ?? '' };
+  throw conflict('workspace.attribute_conflict', { server });
 }

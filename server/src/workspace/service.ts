@@ -2,7 +2,13 @@ import { CHECKPOINT_MAX_BYTES } from '@common/api/workspace';
 import type { CheckpointData } from '@common/schemas/session';
 import { progressPercent } from '@common/rules/progress';
 import { unpaidViolation } from '@common/rules/workspace-unpaid';
-import { chapterIdOfImageKey, IMAGE_KEY_PATTERN, type UpsertSessionResult, type WorkspaceSession } from '@common/schemas/workspace';
+import {
+  chapterIdOfImageKey,
+  IMAGE_KEY_PATTERN,
+  type UpsertSessionResult,
+  type VersionConflict,
+  type WorkspaceSession,
+} from '@common/schemas/workspace';
 import { toBool, type Db } from '../db';
 import { AppError, badRequest, conflict } from '../http/errors';
 import type { Storage } from '../providers/storage';
@@ -67,7 +73,8 @@ function keepServerFields(stored: CheckpointData, incoming: CheckpointData): Che
 
 async function versionConflict(db: Db, id: number): Promise<AppError> {
   const current = await findSessionRow(db, id);
-  return conflict('workspace.version_conflict', current ? { server: await presentWorkspace(db, current) } : {});
+  const extra: VersionConflict | Record<string, never> = current ? { server: await presentWorkspace(db, current) } : {};
+  return conflict('workspace.version_conflict', extra);
 }
 
 /**

@@ -2,19 +2,13 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { toast } from '../lib/toast';
 import { authApi } from '@common/api/auth';
 import { languageOfPath } from '@common/languages';
+import type { User } from '@common/schemas/auth';
 import { ApiError, call } from '../lib/api';
 import { clearSessionMarker, hasSession, onUnauthorized } from '../lib/token-store';
 import { i18n } from '../lib/i18n';
 
-export interface AuthUser {
-  id: number;
-  first_name: string;
-  last_name: string;
-  email: string;
-  city: string;
-  is_verified: boolean;
-  coupon_code?: string | null;
-}
+/** The signed-in user as the server answers it (getUser, login, refreshToken). */
+export type AuthUser = User;
 
 interface AuthState {
   isLoggedIn: boolean;

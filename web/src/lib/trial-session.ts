@@ -1,20 +1,10 @@
-import type { CheckpointData } from '@common/schemas/session';
+import type { Session } from '@common/schemas/session';
 
 /**
  * A guest's book, kept in local storage until the guest signs in (spec: `trial_session`).
  * `guest_token` proves to the server that this browser created the book (sent as X-Guest-Token).
  */
-export interface TrialSession {
-  id: number;
-  guest_token: string;
-  book_name: string;
-  is_payed: boolean;
-  introduction: string;
-  book_summary: string;
-  checkpoint_data: CheckpointData;
-  version: number;
-  updated_at: string;
-}
+export type TrialSession = Session & { guest_token: string };
 
 const KEY = 'trial_session';
 

@@ -1,5 +1,5 @@
 import { workspaceApi } from '@common/api/workspace';
-import type { BookAttribute } from '@common/schemas/workspace';
+import { AttributeConflictSchema, type BookAttribute } from '@common/schemas/workspace';
 import { ApiError, call } from '../../../lib/api';
 
 /**
@@ -12,6 +12,5 @@ export const updateBookAttribute = (id: number, attribute: BookAttribute, value:
 /** The server's value of a 409 from updateBookAttribute, else null. */
 export function attributeConflictValue(error: unknown): string | null {
   if (!(error instanceof ApiError) || error.status !== 409) return null;
-  const value = (error.data.server as { value?: unknown } | undefined)?.value;
-  return typeof value === 'string' ? value : null;
+  return AttributeConflictSchema.safeParse(error.data).data?.server.value ?? null;
 }

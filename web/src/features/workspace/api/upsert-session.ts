@@ -1,6 +1,5 @@
 import { workspaceApi } from '@common/api/workspace';
-import type { CheckpointData } from '@common/schemas/session';
-import type { WorkspaceSession } from '@common/schemas/workspace';
+import { VersionConflictSchema } from '@common/schemas/workspace';
 import { ApiError, call, callRaw } from '../../../lib/api';
 import type { SaveOutcome, SyncTransport } from '../model/sync-engine';
 
@@ -17,10 +16,8 @@ export function upsertTransport(sessionId: number): SyncTransport {
         return { kind: 'ok', version: result.version };
       } catch (error) {
         if (!(error instanceof ApiError) || error.status === null) return { kind: 'retry' };
-        const server = error.data.server as WorkspaceSession | undefined;
-        if (error.status === 409 && server) {
-          return { kind: 'conflict', server: { ...server, checkpoint: server.checkpoint_data as CheckpointData, version: server.version } };
-        }
+        const server = error.status === 409 ? VersionConflictSchema.safeParse(error.data).data?.server : undefined;
+        if (server) return { kind: 'conflict', server: { ...server, checkpoint: server.checkpoint_data, version: server.version } };
         if (error.status >= 500 || error.status === 429 || error.status === 408) return { kind: 'retry' };
         return { kind: 'fatal', message: error.message };
       }
