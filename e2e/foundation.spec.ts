@@ -82,14 +82,20 @@ test.describe('routing, languages and the story choice', () => {
     await expect(inactive).toBeVisible();
     await expect(inactive).not.toHaveAttribute('href');
     // Playwright refuses to click what is announced as disabled: force it, as a person's tap would
+    const entries = await page.evaluate(() => history.length);
     await inactive.click({ force: true });
-    await page.waitForTimeout(300);
-    await expect(page).toHaveURL('/en/general-categories/1');
     // active ones are real links to the options route
     await expect(page.getByRole('link', { name: /The story of someone I love/ })).toHaveAttribute(
       'href',
       '/en/general-categories-options/1/2',
     );
+    // no fixed wait for "nothing happened": an active card, tapped after it, opens its options with the
+    // one new history entry — and back returns to the choice, so the inactive tap pushed no page
+    await page.getByRole('link', { name: /The story of someone I love/ }).click();
+    await expect(page).toHaveURL('/en/general-categories-options/1/2');
+    expect(await page.evaluate(() => history.length)).toBe(entries + 1);
+    await page.goBack();
+    await expect(page).toHaveURL('/en/general-categories/1');
     await expect(page.getByRole('link', { name: /A book that helps others/ })).toHaveAttribute(
       'href',
       '/en/general-categories-options/1/3',
