@@ -1,19 +1,36 @@
+import type { TFunction } from 'i18next';
+import { z } from 'zod';
 import type { BookType } from '@common/constants';
+import { BOOK_NAME_MAX_LENGTH } from '@common/rules/book-name';
 import { startTextProblem, type StartTextProblem } from '@common/rules/book-start';
+import { forcedLengthOf } from '@common/rules/forced-length';
+import type { CategoryLengthType, Tool } from '@common/schemas/catalog';
 
-export interface StartForm {
-  kind: BookType;
-  newBook: boolean;
-  toolId: number | null;
-  typeId: number | null;
-  lengthId: number | null;
+/** The options form's values (spec sections 2, 4, 5); the cover is kept beside them (preview, temp storage). */
+export interface StartValues {
+  book_name: string;
+  new_book: boolean;
+  tool_id: number | null;
+  type_id: number | null;
+  length_id: number | null;
   description: string;
   subject: string;
-  hasDocument: boolean;
+  word_file: File | null;
 }
 
-/** Field → i18n key (books namespace) of what is wrong, in the order the fields appear. */
-export type StartErrors = Partial<Record<'tool' | 'type' | 'description' | 'subject' | 'length', string>>;
+/**
+ * The length the book will have: a tool that forces one length gives it (an existing book); otherwise
+ * the length chosen, while it is among those of a new (or an existing) book.
+ */
+export function effectiveLengthId(
+  values: Pick<StartValues, 'new_book' | 'tool_id' | 'length_id'>,
+  lengths: CategoryLengthType[],
+  tools: Pick<Tool, 'id' | 'forces_one_length'>[],
+): number | null {
+  const tool = tools.find((x) => x.id === values.tool_id);
+  if (!values.new_book && tool?.forces_one_length) return forcedLengthOf(lengths)?.id ?? null;
+  return lengths.some((l) => l.id === values.length_id && l.new_book === values.new_book) ? values.length_id : null;
+}
 
 /** Each text problem's message (books namespace), named in full so the locale check sees every key in use. */
 const TEXT_MESSAGES: Record<StartTextProblem, string> = {
@@ -23,13 +40,40 @@ const TEXT_MESSAGES: Record<StartTextProblem, string> = {
   subject_too_long: 'options.subject_too_long',
 };
 
-/** The start-writing rules of spec section 5; the text rule is createBook's own (common/rules/book-start.ts). */
-export function validateStart(form: StartForm): StartErrors {
-  const errors: StartErrors = {};
-  if (!form.newBook && form.toolId === null) errors.tool = 'options.select_required';
-  if (form.typeId === null) errors.type = 'options.select_required';
-  const textProblem = startTextProblem(form.kind, form);
-  if (textProblem) errors[form.kind === 'autobiography' ? 'description' : 'subject'] = TEXT_MESSAGES[textProblem];
-  if (form.lengthId === null) errors.length = 'options.select_required';
-  return errors;
+/**
+ * The options form's schema: the start-writing rules of spec section 5 — a tool for an existing book,
+ * a type, a length, and the text rule createBook applies itself (common/rules/book-start.ts) — each
+ * issue on its field with its translated message.
+ */
+export function startFormSchema(
+  t: TFunction<'books'>,
+  kind: BookType,
+  lengths: CategoryLengthType[],
+  tools: Pick<Tool, 'id' | 'forces_one_length'>[],
+) {
+  return z
+    .object({
+      book_name: z.string().max(BOOK_NAME_MAX_LENGTH),
+      new_book: z.boolean(),
+      tool_id: z.number().nullable(),
+      type_id: z.number().nullable(),
+      length_id: z.number().nullable(),
+      description: z.string(),
+      subject: z.string(),
+      word_file: z.instanceof(File).nullable(),
+    })
+    .superRefine((form, ctx) => {
+      const required = (path: keyof StartValues) =>
+        ctx.addIssue({ code: 'custom', path: [path], message: t('options.select_required'), input: form[path] });
+      if (!form.new_book && form.tool_id === null) required('tool_id');
+      if (form.type_id === null) required('type_id');
+      const problem = startTextProblem(kind, {
+        description: form.description,
+        subject: form.subject,
+        hasDocument: form.word_file !== null,
+      });
+      const textField = kind === 'autobiography' ? 'description' : 'subject';
+      if (problem) ctx.addIssue({ code: 'custom', path: [textField], message: t(TEXT_MESSAGES[problem]), input: form[textField] });
+      if (effectiveLengthId(form, lengths, tools) === null) required('length_id');
+    });
 }

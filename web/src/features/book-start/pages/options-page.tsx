@@ -1,4 +1,5 @@
 import { useId, useMemo, useRef, useState } from 'react';
+import type { FieldErrors } from 'react-hook-form';
 import { BOOK_NAME_MAX_LENGTH } from '@common/rules/book-name';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -10,8 +11,9 @@ import { forcedLengthOf } from '@common/rules/forced-length';
 import { Button } from '../../../components/button';
 import { Loader } from '../../../components/loader';
 import { Screen } from '../../../components/screen';
-import { TextField } from '../../../components/text-field';
+import { FormTextField } from '../../../components/form-text-field';
 import { useAuth } from '../../../app/auth';
+import { toastFirstError, useSchemaForm } from '../../../lib/form';
 import { paths } from '../../../lib/paths';
 import { writeTrialSession } from '../../../lib/trial-session';
 import { useCreateBook } from '../api/create-book';
@@ -29,7 +31,7 @@ import {
   readTempCover,
   saveTempCover,
 } from '../lib/cover-storage';
-import { validateStart, type StartErrors } from '../lib/validate';
+import { effectiveLengthId, startFormSchema, type StartValues } from '../lib/validate';
 import styles from './options-page.module.css';
 
 /** Options for a new book (spec sections 2, 4, 5): cover, name, new or started, tool, type, text, length. */
@@ -44,35 +46,48 @@ export function OptionsPage() {
   const create = useCreateBook();
   const ids = { description: useId(), subject: useId(), doc: useId() };
 
-  const [bookName, setBookName] = useState('');
-  const [newBook, setNewBook] = useState(true);
-  const [toolId, setToolId] = useState<number | null>(NEW_BOOK_TOOL_ID);
-  const [typeId, setTypeId] = useState<number | null>(null);
-  const [lengthId, setLengthId] = useState<number | null>(null);
-  const [description, setDescription] = useState('');
-  const [subject, setSubject] = useState('');
-  const [wordFile, setWordFile] = useState<File | null>(null);
+  const kind = bookTypeOf(Number(categoryId));
+  const lengths = useMemo(() => lookups.data?.category_length_types ?? [], [lookups.data]);
+  const toolList = useMemo(() => tools.data ?? [], [tools.data]);
+  const schema = useMemo(() => startFormSchema(t, kind, lengths, toolList), [t, kind, lengths, toolList]);
+  const form = useSchemaForm(schema, {
+    defaultValues: {
+      book_name: '',
+      new_book: true,
+      tool_id: NEW_BOOK_TOOL_ID,
+      type_id: null,
+      length_id: null,
+      description: '',
+      subject: '',
+      word_file: null,
+    },
+    // the choices are radio cards, not focusable inputs: the first invalid block is scrolled to instead
+    shouldFocusError: false,
+  });
+  const { errors } = form.formState;
+  const values = form.watch();
+  const { new_book: newBook, tool_id: toolId, type_id: typeId, description, subject, word_file: wordFile } = values;
+  /** A choice made: kept, and its message re-checked once the form has been submitted. */
+  const choose = <K extends 'new_book' | 'tool_id' | 'type_id' | 'length_id' | 'word_file'>(name: K, value: StartValues[K]) =>
+    form.setValue(name, value as never, { shouldValidate: form.formState.isSubmitted });
   const [coverPreview, setCoverPreview] = useState<string | null>(() => readTempCover());
   const [coverBlob, setCoverBlob] = useState<Blob | null>(() => {
     const stored = readTempCover();
     return stored ? dataUrlToBlob(stored) : null;
   });
   const [coverError, setCoverError] = useState<string | null>(null);
-  const [errors, setErrors] = useState<StartErrors>({});
   const [waiting, setWaiting] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
 
-  const kind = bookTypeOf(Number(categoryId));
   const category = lookups.data?.general_categories[0];
-  const lengths = useMemo(() => lookups.data?.category_length_types ?? [], [lookups.data]);
-  const tool = tools.data?.find((x) => x.id === toolId) ?? null;
+  const tool = toolList.find((x) => x.id === toolId) ?? null;
   const forcesOneLength = !newBook && !!tool?.forces_one_length;
   const visibleLengths = lengths.filter((l) => l.new_book === newBook);
   const forcedLength = forcedLengthOf(lengths);
   const visibleTools = (tools.data ?? []).filter((x) => x.id !== NEW_BOOK_TOOL_ID);
 
   // A forcing tool preselects its one length; otherwise a choice counts only while it is among the visible lengths.
-  const effectiveLengthId = forcesOneLength ? (forcedLength?.id ?? null) : visibleLengths.some((l) => l.id === lengthId) ? lengthId : null;
+  const lengthId = effectiveLengthId(values, lengths, toolList);
 
   const answered = kind === 'autobiography' ? description.trim() !== '' : subject.trim() !== '';
   const showStep2 = typeId !== null || answered;
@@ -100,45 +115,32 @@ export function OptionsPage() {
 
   function handleBookState(value: string) {
     const isNew = value === 'new';
-    setNewBook(isNew);
-    setToolId(isNew ? NEW_BOOK_TOOL_ID : null);
+    choose('new_book', isNew);
+    choose('tool_id', isNew ? NEW_BOOK_TOOL_ID : null);
   }
 
-  async function handleSubmit(event: React.FormEvent) {
-    event.preventDefault();
-    const found = validateStart({
-      kind,
-      newBook,
-      toolId,
-      typeId,
-      lengthId: effectiveLengthId,
-      description,
-      subject,
-      hasDocument: wordFile !== null,
-    });
-    setErrors(found);
-    const first = Object.values(found)[0];
-    if (first) {
-      toast.error(t(first), { toastId: first });
-      window.requestAnimationFrame(() =>
-        formRef.current?.querySelector('[data-invalid="true"]')?.scrollIntoView({ behavior: 'smooth', block: 'center' }),
-      );
-      return;
-    }
+  function handleInvalid(found: FieldErrors) {
+    toastFirstError(found);
+    window.requestAnimationFrame(() =>
+      formRef.current?.querySelector('[data-invalid="true"]')?.scrollIntoView({ behavior: 'smooth', block: 'center' }),
+    );
+  }
+
+  async function submit(start: StartValues) {
     setWaiting(true);
     try {
       const book = await create.mutateAsync({
         asGuest: !isLoggedIn,
         serviceId: Number(serviceId),
         generalCategoryId: Number(categoryId),
-        typeIds: [typeId!],
-        lengthTypeId: effectiveLengthId!,
-        toolId: newBook ? NEW_BOOK_TOOL_ID : toolId!,
-        newBook,
-        bookName: bookName.trim(),
-        subject: kind === 'autobiography' ? '' : subject.trim(),
-        description: kind === 'autobiography' ? description.trim() : '',
-        wordFile,
+        typeIds: [start.type_id!],
+        lengthTypeId: effectiveLengthId(start, lengths, toolList)!,
+        toolId: start.new_book ? NEW_BOOK_TOOL_ID : start.tool_id!,
+        newBook: start.new_book,
+        bookName: start.book_name.trim(),
+        subject: kind === 'autobiography' ? '' : start.subject.trim(),
+        description: kind === 'autobiography' ? start.description.trim() : '',
+        wordFile: start.word_file,
         cover: coverBlob,
       });
       if (!isLoggedIn && book.guest_token) {
@@ -169,7 +171,7 @@ export function OptionsPage() {
   return (
     <Screen title={t('options.title')} lead={category.name} width="normal">
       {waiting ? <WaitingScreen /> : null}
-      <form ref={formRef} className={styles.form} onSubmit={handleSubmit} noValidate>
+      <form ref={formRef} className={styles.form} onSubmit={(e) => void form.handleSubmit(submit, handleInvalid)(e)} noValidate>
         <section className={styles.section} aria-labelledby="step1">
           <h2 id="step1" className={styles.step}>
             {t('options.step', { n: 1 })}
@@ -178,13 +180,12 @@ export function OptionsPage() {
           <div className={styles.identity}>
             <CoverUpload preview={coverPreview} onFile={(f) => void handleCover(f)} onRemove={handleRemoveCover} error={coverError} />
             <div className={styles.identityFields}>
-              <TextField
+              <FormTextField
+                form={form}
+                name="book_name"
                 label={t('options.book_name')}
                 hint={t('options.book_name_hint')}
-                value={bookName}
                 maxLength={BOOK_NAME_MAX_LENGTH}
-                onChange={(e) => setBookName(e.target.value)}
-                name="book_name"
               />
               <fieldset className={styles.fieldset}>
                 <legend className={styles.legend}>{t('options.book_state')}</legend>
@@ -207,19 +208,16 @@ export function OptionsPage() {
           </div>
 
           {!newBook ? (
-            <fieldset className={styles.fieldset} data-invalid={errors.tool ? 'true' : undefined}>
+            <fieldset className={styles.fieldset} data-invalid={errors.tool_id ? 'true' : undefined}>
               <legend className={styles.heading}>{t('options.tool_title')}</legend>
               <RadioGroup.Root
                 className={styles.cards}
                 value={toolId ? String(toolId) : ''}
-                onValueChange={(v) => {
-                  setToolId(Number(v));
-                  setErrors((e) => ({ ...e, tool: undefined }));
-                }}
-                aria-invalid={errors.tool ? true : undefined}
+                onValueChange={(v) => choose('tool_id', Number(v))}
+                aria-invalid={errors.tool_id ? true : undefined}
               >
                 {visibleTools.map((x) => (
-                  <RadioGroup.Item key={x.id} value={String(x.id)} className={`${styles.card} ${errors.tool ? styles.cardInvalid : ''}`}>
+                  <RadioGroup.Item key={x.id} value={String(x.id)} className={`${styles.card} ${errors.tool_id ? styles.cardInvalid : ''}`}>
                     <span className={styles.cardIcon}>
                       <ToolIcon iconKey={x.icon_key} />
                     </span>
@@ -228,24 +226,21 @@ export function OptionsPage() {
                   </RadioGroup.Item>
                 ))}
               </RadioGroup.Root>
-              {errors.tool ? (
+              {errors.tool_id ? (
                 <p className={styles.error} role="alert">
-                  {t(errors.tool)}
+                  {errors.tool_id.message}
                 </p>
               ) : null}
             </fieldset>
           ) : null}
 
-          <fieldset className={styles.fieldset} data-invalid={errors.type ? 'true' : undefined}>
+          <fieldset className={styles.fieldset} data-invalid={errors.type_id ? 'true' : undefined}>
             <legend className={styles.heading}>{t(`options.type_title.${kind}`)}</legend>
             <RadioGroup.Root
               className={styles.typeList}
               value={typeId ? String(typeId) : ''}
-              onValueChange={(v) => {
-                setTypeId(Number(v));
-                setErrors((e) => ({ ...e, type: undefined }));
-              }}
-              aria-invalid={errors.type ? true : undefined}
+              onValueChange={(v) => choose('type_id', Number(v))}
+              aria-invalid={errors.type_id ? true : undefined}
             >
               {groupTypes(lookups.data.category_based_types).map((group) => (
                 <div key={group.title?.id ?? 0} className={styles.group} role="group" aria-label={group.title?.name}>
@@ -260,7 +255,7 @@ export function OptionsPage() {
                       <RadioGroup.Item
                         key={type.id}
                         value={String(type.id)}
-                        className={`${styles.card} ${errors.type ? styles.cardInvalid : ''}`}
+                        className={`${styles.card} ${errors.type_id ? styles.cardInvalid : ''}`}
                         data-testid={`type-${type.id}`}
                       >
                         <span className={styles.cardName}>{type.name}</span>
@@ -271,9 +266,9 @@ export function OptionsPage() {
                 </div>
               ))}
             </RadioGroup.Root>
-            {errors.type ? (
+            {errors.type_id ? (
               <p className={styles.error} role="alert">
-                {t(errors.type)}
+                {errors.type_id.message}
               </p>
             ) : null}
           </fieldset>
@@ -296,8 +291,9 @@ export function OptionsPage() {
                     if (file && !/\.docx?$/i.test(file.name)) {
                       toast.error(t('options.document_wrong_type'));
                     } else {
-                      setWordFile(file);
-                      if (file) setErrors((er) => ({ ...er, description: undefined, subject: undefined }));
+                      choose('word_file', file);
+                      // a document stands in for the text: its message is re-checked
+                      if (form.formState.isSubmitted) void form.trigger(kind === 'autobiography' ? 'description' : 'subject');
                     }
                     e.target.value = '';
                   }}
@@ -307,7 +303,7 @@ export function OptionsPage() {
               {wordFile ? (
                 <span className={styles.fileName}>
                   {wordFile.name}
-                  <button type="button" className={styles.linkButton} onClick={() => setWordFile(null)}>
+                  <button type="button" className={styles.linkButton} onClick={() => choose('word_file', null)}>
                     {t('options.document_remove')}
                   </button>
                 </span>
@@ -327,11 +323,7 @@ export function OptionsPage() {
                 id={ids.description}
                 className={styles.textarea}
                 rows={6}
-                value={description}
-                onChange={(e) => {
-                  setDescription(e.target.value);
-                  setErrors((er) => ({ ...er, description: undefined }));
-                }}
+                {...form.register('description')}
                 aria-invalid={errors.description ? true : undefined}
                 aria-describedby={`${ids.description}-counter`}
                 placeholder={t('options.description_placeholder')}
@@ -345,7 +337,7 @@ export function OptionsPage() {
               </p>
               {errors.description ? (
                 <p className={styles.error} role="alert">
-                  {t(errors.description)}
+                  {errors.description.message}
                 </p>
               ) : null}
             </div>
@@ -359,18 +351,14 @@ export function OptionsPage() {
                 id={ids.subject}
                 className={styles.textarea}
                 rows={3}
-                value={subject}
                 maxLength={DESCRIPTION_MAX_LENGTH - 1}
-                onChange={(e) => {
-                  setSubject(e.target.value);
-                  setErrors((er) => ({ ...er, subject: undefined }));
-                }}
+                {...form.register('subject')}
                 aria-invalid={errors.subject ? true : undefined}
                 placeholder={t(`options.subject_placeholder.${kind}`)}
               />
               {errors.subject ? (
                 <p className={styles.error} role="alert">
-                  {t(errors.subject)}
+                  {errors.subject.message}
                 </p>
               ) : null}
             </div>
@@ -385,22 +373,19 @@ export function OptionsPage() {
             {forcesOneLength ? (
               <p className={styles.forced}>{t('options.length_forced', { name: forcedLength?.name ?? '' })}</p>
             ) : (
-              <fieldset className={styles.fieldset} data-invalid={errors.length ? 'true' : undefined}>
+              <fieldset className={styles.fieldset} data-invalid={errors.length_id ? 'true' : undefined}>
                 <legend className={styles.heading}>{t('options.length_title')}</legend>
                 <RadioGroup.Root
                   className={styles.cards}
-                  value={effectiveLengthId ? String(effectiveLengthId) : ''}
-                  onValueChange={(v) => {
-                    setLengthId(Number(v));
-                    setErrors((e) => ({ ...e, length: undefined }));
-                  }}
-                  aria-invalid={errors.length ? true : undefined}
+                  value={lengthId ? String(lengthId) : ''}
+                  onValueChange={(v) => choose('length_id', Number(v))}
+                  aria-invalid={errors.length_id ? true : undefined}
                 >
                   {visibleLengths.map((l) => (
                     <RadioGroup.Item
                       key={l.id}
                       value={String(l.id)}
-                      className={`${styles.card} ${errors.length ? styles.cardInvalid : ''}`}
+                      className={`${styles.card} ${errors.length_id ? styles.cardInvalid : ''}`}
                       data-testid={`length-${l.id}`}
                     >
                       <span className={styles.cardName}>{l.name}</span>
@@ -408,9 +393,9 @@ export function OptionsPage() {
                     </RadioGroup.Item>
                   ))}
                 </RadioGroup.Root>
-                {errors.length ? (
+                {errors.length_id ? (
                   <p className={styles.error} role="alert">
-                    {t(errors.length)}
+                    {errors.length_id.message}
                   </p>
                 ) : null}
               </fieldset>
