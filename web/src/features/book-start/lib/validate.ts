@@ -64,7 +64,7 @@ export function startFormSchema(
     })
     .superRefine((form, ctx) => {
       const required = (path: keyof StartValues) =>
-        ctx.addIssue({ code: 'custom', path: [path], message: t('options.select_required'), input: form[path] });
+        ctx.addIssue({ code: 'custom', path: [path], message: t('books:options.select_required'), input: form[path] });
       if (!form.new_book && form.tool_id === null) required('tool_id');
       if (form.type_id === null) required('type_id');
       const problem = startTextProblem(kind, {
