@@ -1,11 +1,12 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { actAsUserWithCookie, signUp } from './helpers/api';
 import { collectConsoleErrors } from './helpers/console-errors';
 import { saveScreenshot, WIDTHS } from './helpers/screenshots';
 
 /**
  * Foundation journeys (issue 2): routing and languages, the header and footer, the story choice,
- * toasts. Logged-in header states use a stored token and answers stubbed at the network layer, so
- * they do not depend on the account areas.
+ * toasts. Logged-in header states are real: an account signed up through the API, its subscription
+ * (none, active, or cancelled to the end of its period) bought from the payment sandbox.
  */
 
 const titles = {
@@ -201,35 +202,39 @@ test.describe('phone layout', () => {
   });
 });
 
-/** A stored token and stubbed answers: the header believes a user is signed in. */
-async function signInWithStubs(page: Page, subscription: Record<string, unknown> | null) {
-  const user = {
-    id: 42,
-    first_name: 'Marie',
-    last_name: 'Curie',
-    email: 'marie@example.com',
-    city: 'Paris',
-    is_verified: true,
-    coupon_code: null,
-  };
-  await page.addInitScript(() => {
-    if (!sessionStorage.getItem('e2e-signed-out')) document.cookie = 'plume_signed_in=1; path=/';
-  });
-  await page.route('**/api/userSubscription', (route) => route.fulfill({ json: { success: subscription } }));
-  await page.route('**/api/refreshToken', (route) => route.fulfill({ json: { success: { token: 'e2e-token', user } } }));
-  await page.route('**/api/getUser', (route) => route.fulfill({ json: { success: user } }));
-  const revoked: string[] = [];
-  await page.route('**/api/revokeToken', (route) => {
-    revoked.push(route.request().method());
-    return route.fulfill({ json: { success: true }, headers: { 'set-cookie': 'plume_signed_in=; Path=/; Max-Age=0' } });
-  });
-  return { revoked };
+/**
+ * A real account named Marie, signed in by its session cookie; `subscription`: none, active (paid with
+ * the sandbox's accepted card), or pending (then cancelled: access until the end of the period).
+ */
+async function signInAsMarie(
+  page: Page,
+  request: APIRequestContext,
+  baseURL: string,
+  { lng = 'en', subscription = 'none' }: { lng?: string; subscription?: 'none' | 'active' | 'pending' } = {},
+) {
+  const user = await signUp(request, { prefix: 'header', lng, first_name: 'Marie', last_name: 'Curie', city: 'Paris' });
+  if (subscription !== 'none') {
+    const form = (await (await request.post('/api/createSubscriptionPaymentForm', { headers: user.auth })).json()).success;
+    const paid = await request.post('/api/sandboxPay', {
+      data: { formToken: form.formToken, card_number: '4111111111111111', expiry: '12/39', cvc: '123' },
+    });
+    expect(paid.ok()).toBe(true);
+    await request.get(`/api/subscriptionPaymentStatusCallback/${form.order_id}`, { headers: user.auth });
+  }
+  if (subscription === 'pending') expect((await request.post('/api/cancelSubscription', { headers: user.auth })).ok()).toBe(true);
+  const state = (await (await request.get('/api/userSubscription', { headers: user.auth })).json()).success;
+  expect(state === null ? 'none' : state.cancel_request ? 'pending' : 'active').toBe(subscription);
+  await actAsUserWithCookie(page, user.token, baseURL);
+  return user;
 }
 
 test.describe('signed-in header', () => {
-  test('subscribed: the four links, greeting, My subscription, phone line; logout goes to the login page', async ({ page }) => {
+  test('subscribed: the four links, greeting, My subscription, phone line; logout goes to the login page', async ({
+    page,
+    request,
+  }, testInfo) => {
     const consoleErrors = collectConsoleErrors(page);
-    const { revoked } = await signInWithStubs(page, { id: 7, cancel_date: null, cancel_request: null, plan: { id: 4, name: 'Monthly' } });
+    await signInAsMarie(page, request, testInfo.project.use.baseURL!, { subscription: 'active' });
     await page.goto('/en/general-categories/1');
 
     const nav = page.getByRole('navigation', { name: 'Main menu' });
@@ -243,37 +248,30 @@ test.describe('signed-in header', () => {
     await expect(page.getByRole('menuitem', { name: 'My subscription' })).toHaveAttribute('href', '/en/manage-subscriptions');
     await expect(page.getByRole('menuitem', { name: 'Upgrade account' })).toHaveCount(0);
 
-    await page.evaluate(() => sessionStorage.setItem('e2e-signed-out', '1'));
+    // the session the browser held (the startup refresh rotated it) is revoked on the server, not only forgotten
+    const held = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+    expect((await request.get('/api/getUser', { headers: { cookie: held } })).status()).toBe(200);
     await page.getByRole('menuitem', { name: 'Log out' }).click();
     await expect(page).toHaveURL('/en/login');
-    expect(revoked).toEqual(['POST']);
+    expect((await request.get('/api/getUser', { headers: { cookie: held } })).status()).toBe(401);
     expect(await page.evaluate(() => document.cookie)).not.toContain('plume_signed_in');
     await expect(page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Log in' })).toBeVisible();
     await expect(page.getByTestId('footer-phone')).toHaveCount(0);
     expect(consoleErrors.errors).toEqual([]);
   });
 
-  test('unsubscribed (no record, a cancel date, or an error) offers Upgrade account', async ({ page }) => {
-    await signInWithStubs(page, null);
+  // An ended subscription (a cancel date) reads as unsubscribed too: headerSubscriptionState's unit test
+  // (web/src/features/subscriptions/lib/subscription-state.test.ts); the server cannot be made to age one here.
+  test('unsubscribed (no record, or the server not reached) offers Upgrade account', async ({ page, request }, testInfo) => {
+    await signInAsMarie(page, request, testInfo.project.use.baseURL!, { lng: 'fr' });
     await page.goto('/fr/general-categories/1');
     await page.getByRole('button', { name: 'Votre compte' }).click();
     await expect(page.getByRole('menuitem', { name: 'Passer à l’abonnement' })).toHaveAttribute('href', '/fr/manage-subscriptions');
     await expect(page.getByRole('menuitem', { name: 'Mon abonnement' })).toHaveCount(0);
     await page.keyboard.press('Escape');
 
-    await page.unroute('**/api/userSubscription');
-    await page.route('**/api/userSubscription', (route) =>
-      route.fulfill({
-        json: { success: { id: 3, cancel_date: '2025-01-31', cancel_request: '2025-01-02', plan: { id: 4, name: 'Mensuel' } } },
-      }),
-    );
-    await page.reload();
-    await page.getByRole('button', { name: 'Votre compte' }).click();
-    await expect(page.getByRole('menuitem', { name: 'Passer à l’abonnement' })).toBeVisible();
-    await page.keyboard.press('Escape');
-
-    await page.unroute('**/api/userSubscription');
-    await page.route('**/api/userSubscription', (route) => route.fulfill({ status: 500, json: { error: 'boom', code: 'server_error' } }));
+    // the subscription call fails on the way (no answer is made up): unsubscribed, quietly
+    await page.route('**/api/userSubscription', (route) => route.abort('connectionfailed'));
     await page.reload();
     await page.getByRole('button', { name: 'Votre compte' }).click();
     await expect(page.getByRole('menuitem', { name: 'Passer à l’abonnement' })).toBeVisible();
@@ -281,15 +279,15 @@ test.describe('signed-in header', () => {
     await expect(page.locator('.Toastify__toast')).toHaveCount(0);
   });
 
-  test('pending cancellation still shows My subscription', async ({ page }) => {
-    await signInWithStubs(page, { id: 3, cancel_date: null, cancel_request: '2025-01-02', plan: { id: 4, name: 'Mensile' } });
+  test('pending cancellation still shows My subscription', async ({ page, request }, testInfo) => {
+    await signInAsMarie(page, request, testInfo.project.use.baseURL!, { lng: 'it', subscription: 'pending' });
     await page.goto('/it/general-categories/1');
     await page.getByRole('button', { name: 'Il Suo account' }).click();
     await expect(page.getByRole('menuitem', { name: 'Il mio abbonamento' })).toBeVisible();
   });
 
-  test('home welcomes the user with the way to their books and to a new one', async ({ page }, testInfo) => {
-    await signInWithStubs(page, null);
+  test('home welcomes the user with the way to their books and to a new one', async ({ page, request }, testInfo) => {
+    await signInAsMarie(page, request, testInfo.project.use.baseURL!);
     for (const width of [WIDTHS.phone, WIDTHS.desktop]) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto('/en');
