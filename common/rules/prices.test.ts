@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { audiobookPrice, formatAmount, formatPrice, fromCents, toCents } from './prices';
+import { audiobookPrice, formatAmount, formatPrice, formatRate, fromCents, toCents } from './prices';
 
 describe('audiobookPrice (spec section 9: 22 x characters x 2.5 / 100000)', () => {
   it('follows the formula, rounded to the cent', () => {
@@ -48,5 +48,15 @@ describe('formatPrice (Intl.NumberFormat per language, spaces between thousands)
     expect(formatPrice(1234.5, 'en')).toBe('€1\u202f234.50');
     expect(formatPrice(1234.5, 'es')).toBe('1\u202f234,50\u00a0€');
     expect(formatPrice(1234567, 'it')).toBe('1\u202f234\u202f567,00\u00a0€');
+  });
+});
+
+describe('formatRate (a tax rate in basis points, written the language’s way)', () => {
+  it('keeps whole rates whole and writes the decimal mark of the language', () => {
+    expect(formatRate(2000, 'fr')).toBe('20');
+    expect(formatRate(550, 'fr')).toBe('5,5');
+    expect(formatRate(550, 'it')).toBe('5,5');
+    expect(formatRate(550, 'en')).toBe('5.5');
+    expect(formatRate(1025, 'es')).toBe('10,25');
   });
 });

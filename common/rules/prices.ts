@@ -24,6 +24,11 @@ export function taxIncludedCents(amountCents: number, rateBp: number): number {
   return amountCents - Math.round((amountCents * 10_000) / (10_000 + rateBp));
 }
 
+/** A tax rate in basis points as a number written the language's way, without the sign: 550 → fr '5,5', en '5.5'; 2000 → '20'. */
+export function formatRate(rateBp: number, lng: string): string {
+  return new Intl.NumberFormat(lng, { maximumFractionDigits: 2 }).format(rateBp / 100);
+}
+
 /** A price reduced by a percentage coupon, in cents (never below one cent). */
 export function percentOffCents(amountCents: number, percent: number): number {
   return Math.max(1, Math.round((amountCents * (100 - percent)) / 100));

@@ -11,6 +11,7 @@ import { krHash, signKrAnswer, verifyKrHash } from '../providers/payments/kr-ans
 import { findOrderByReference, moveOrder } from './orders';
 import { runRefundCommand } from './refund';
 import { createCoupon } from '../coupons/service';
+import { pdfText } from '../exports/test-support';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -423,5 +424,34 @@ describe('percentage coupons', () => {
     expect(
       (await post('/api/createPaymentForm', { service_session_id: other.id, plan_id: 1, coupon_code: full.code }, user)).json().code,
     ).toBe('coupons.invalid');
+  });
+});
+
+describe('the tax rate (TAX_RATE)', () => {
+  it('is configurable: a 5.5 % rate is kept on the order and shown in the confirmation, the orders and the receipt, written the buyer’s way', async () => {
+    const reduced = await buildTestApp({ TAX_RATE: 0.055 });
+    try {
+      const on = requestsTo(() => reduced);
+      const user = await createUser(reduced, { language: 'fr' });
+      const book = await createBook(reduced, { userId: user.id }, { chapters: 3 });
+      const created = await on.post('/api/createPaymentForm', { service_session_id: book.id, plan_id: 1, is_add_chapter: false }, user, 'fr');
+      const form = created.json().success as { formToken: string; order_id: string };
+      expect((await findOrderByReference(reduced.ctx.db, form.order_id))!.tax_rate_bp).toBe(550);
+      await on.post('/api/sandboxPay', { formToken: form.formToken, ...card(ACCEPTED) });
+      // 49.00 € tax included at 5.5 %: 49 − 49 / 1.055 = 2.55 €
+      const confirmed = await on.get(`/api/onPaymentCallback/${book.id}`, user, 'fr');
+      expect(confirmed.json().success).toMatchObject({ price: 49, tax: 2.55 });
+      expect((await on.get('/api/myOrders', user, 'fr')).json().success[0]).toMatchObject({ price: 49, tax: 2.55 });
+      const dir = outboxDir(reduced.ctx.config);
+      const receipt = fs
+        .readdirSync(dir)
+        .map((f) => decodeMail(fs.readFileSync(path.join(dir, f), 'utf8')))
+        .find((m) => m.includes(form.order_id));
+      expect(receipt).toContain('Montant payé\u00a0: 49,00\u00a0€, dont 2,55\u00a0€ de TVA (5,5\u00a0%).');
+      const pdf = await on.get(`/api/orderReceipt/${form.order_id}`, user, 'fr');
+      expect((await pdfText(pdf.rawPayload)).text).toMatch(/TVA \(5,5 %\)\s+2,55 €/);
+    } finally {
+      await reduced.close();
+    }
   });
 });

@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import type { Language } from '@common/constants';
-import { formatPrice, fromCents, taxIncludedCents } from '@common/rules/prices';
+import { formatPrice, formatRate, fromCents, taxIncludedCents } from '@common/rules/prices';
 import { FONT_FILES } from '../exports/pdf/fonts';
 import type { Translate } from '../http/messages';
 
@@ -67,7 +67,7 @@ export function renderReceiptPdf(translate: Translate, lng: Language, input: Rec
   line(262);
   const tax = taxIncludedCents(input.amountCents, input.taxRateBp);
   row(t('net'), money(input.amountCents - tax), 274);
-  row(t('vat', { rate: input.taxRateBp / 100 }), money(tax), 296);
+  row(t('vat', { rate: formatRate(input.taxRateBp, lng) }), money(tax), 296);
   line(324);
   row(t('total'), money(input.amountCents), 336, true);
   if (input.refunded) doc.fillColor(ACCENT).font('semibold').fontSize(12).text(t('refunded'), left, 376, { width });

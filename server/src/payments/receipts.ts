@@ -1,4 +1,4 @@
-import { formatPrice, fromCents, taxIncludedCents } from '@common/rules/prices';
+import { formatPrice, formatRate, fromCents, taxIncludedCents } from '@common/rules/prices';
 import { findPlan, textsOf, type PlanTexts } from '../catalog/repository';
 import type { Db } from '../db';
 import { composeMail } from '../providers/mail/templates';
@@ -59,7 +59,7 @@ export async function sendOrderMails(ctx: PaymentsContext, order: OrderRow): Pro
       item: await itemName(ctx, order, lng),
       amount: money(order.amount_cents),
       tax: money(taxIncludedCents(order.amount_cents, order.tax_rate_bp)),
-      rate: order.tax_rate_bp / 100,
+      rate: formatRate(order.tax_rate_bp, lng),
       reference: order.reference,
       name: order.email,
     }),
