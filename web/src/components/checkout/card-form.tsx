@@ -120,7 +120,7 @@ export function CardForm({ formToken, amount, onAnswer }: { formToken: string; a
         description={t('card.challenge_text')}
         width={420}
       >
-        <div className={styles.row}>
+        <div className={styles.choices}>
           <Button onClick={() => void pay('approve')} busy={busy}>
             {t('card.challenge_approve')}
           </Button>
