@@ -434,7 +434,12 @@ describe('the tax rate (TAX_RATE)', () => {
       const on = requestsTo(() => reduced);
       const user = await createUser(reduced, { language: 'fr' });
       const book = await createBook(reduced, { userId: user.id }, { chapters: 3 });
-      const created = await on.post('/api/createPaymentForm', { service_session_id: book.id, plan_id: 1, is_add_chapter: false }, user, 'fr');
+      const created = await on.post(
+        '/api/createPaymentForm',
+        { service_session_id: book.id, plan_id: 1, is_add_chapter: false },
+        user,
+        'fr',
+      );
       const form = created.json().success as { formToken: string; order_id: string };
       expect((await findOrderByReference(reduced.ctx.db, form.order_id))!.tax_rate_bp).toBe(550);
       await on.post('/api/sandboxPay', { formToken: form.formToken, ...card(ACCEPTED) });
