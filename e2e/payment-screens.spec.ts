@@ -80,6 +80,12 @@ async function shot(page: Page, testInfo: TestInfo, name: string, lng: Lng, opti
   await saveScreenshot(page, testInfo, `payment-${name}`, lng, options);
   const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(scrollWidth, `${name} scrolls sideways at ${page.viewportSize()!.width} px`).toBeLessThanOrEqual(page.viewportSize()!.width);
+  // nor does an open dialog (it scrolls by itself, so the page's width does not show it)
+  const dialogs = await page.locator('[role="dialog"]').evaluateAll((nodes) => nodes.map((d) => d.scrollWidth - d.clientWidth));
+  expect(
+    dialogs.filter((extra) => extra > 0),
+    `${name}: a dialog scrolls sideways`,
+  ).toEqual([]);
 }
 
 /** The header's account entries: the profile menu, or on a phone the menu panel. */
