@@ -338,6 +338,11 @@ test('the audiobook journey: voice sample with the fake microphone, sandbox paym
   // the audiobook page opens in a new window, this one thanks
   const player = await opened;
   await expect(page).toHaveURL(/\/en\/thankyou\/purchase\?order=PL/);
+  // the purchase event's item category (issue 12 item 9)
+  const events = await page.evaluate(
+    () => (window.dataLayer ?? []) as Array<{ event?: string; ecommerce?: { items: Array<{ item_category: string }> } }>,
+  );
+  expect(events.find((e) => e.event === 'purchase')?.ecommerce?.items[0].item_category).toBe('Audiobook');
   await expect(player).toHaveURL(new RegExp(`/en/audiobook/${book.id}$`));
   // progress while it is made (a short book may already be done when the page asks)
   const progress = player.getByRole('progressbar', { name: 'Audiobook progress' });
