@@ -15,6 +15,7 @@ import { ApiError, call } from '../../../lib/api';
 import { paths } from '../../../lib/paths';
 import { Checkout } from '../../../components/checkout/checkout';
 import { pushPurchaseEvent } from '../../../lib/purchase-analytics';
+import { generationFailureKey, setupFailureKey } from '../audiobook-errors';
 import { openAudiobook } from '../open-audiobook';
 import styles from './audiobook.module.css';
 
@@ -44,7 +45,8 @@ export function AudiobookPaymentPage() {
   const [starting, setStarting] = useState(false);
 
   const setupFailed = (error: unknown) => {
-    toast.error(error instanceof ApiError ? `${t('errors.form_setup_failed')} ${error.message}` : t('errors.setup_unknown'), {
+    const key = setupFailureKey(error);
+    toast.error(error instanceof ApiError ? `${t(key)} ${error.message}` : t(key), {
       toastId: 'audiobook-setup',
     });
     navigate(-1);
@@ -58,7 +60,7 @@ export function AudiobookPaymentPage() {
       navigate(order ? paths.thankYouPurchase(lng, order) : paths.audiobook(lng, sessionId));
     } catch (error) {
       setStarting(false);
-      toast.error(error instanceof ApiError ? t('errors.generation_failed') : t('errors.generate_call_failed'), {
+      toast.error(t(generationFailureKey(error)), {
         toastId: 'audiobook-generate',
       });
     }
