@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type ComponentType, type FormEvent } from 'react';
 import type { Language } from '@common/constants';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { ANSWER_MAX_LENGTH, MAX_IMAGE_BYTES } from '@common/constants';
 import type { ContributorView } from '@common/schemas/family';
 import { SaveContributionFieldsSchema } from '@common/schemas/family';

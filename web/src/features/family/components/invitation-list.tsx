@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import type { Invitation } from '@common/schemas/family';
 import { Button } from '../../../components/button';
 import { useFamilyActions } from '../api/author-calls';

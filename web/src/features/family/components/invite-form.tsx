@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { LANGUAGES, type Language } from '@common/constants';
 import { CreateInvitationBodySchema, FAMILY } from '@common/schemas/family';
 import type { Chapter } from '@common/schemas/session';
