@@ -1,9 +1,9 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Dialog } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation } from 'react-router';
 import { useAuth } from '../auth';
-import { CloseIcon, MenuIcon } from './icons';
+import { MobileMenuFace, triggerClass } from './menu-faces';
 import { useAccountLinks, useHeaderLinks } from './use-header-links';
 import { useLogout } from './use-logout';
 import styles from './header.module.css';
@@ -15,15 +15,18 @@ export function MobileMenu() {
   const { pathname } = useLocation();
   const links = useHeaderLinks();
 
+  // closes on navigation, not on arrival: a click on the stand-in button (header-menus.tsx) may have opened it
+  const shownPath = useRef(pathname);
   useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
     setMobileMenuOpen(false);
   }, [pathname, setMobileMenuOpen]);
 
   return (
     <Dialog.Root open={isMobileMenuOpen} onOpenChange={setMobileMenuOpen}>
-      <Dialog.Trigger className={styles.menuButton} data-testid="mobile-menu-button">
-        {isMobileMenuOpen ? <CloseIcon /> : <MenuIcon />}
-        <span className={styles.menuLabel}>{t('header.menu')}</span>
+      <Dialog.Trigger className={triggerClass.mobile} data-testid="mobile-menu-button">
+        <MobileMenuFace open={isMobileMenuOpen} />
       </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className={styles.panelOverlay} />

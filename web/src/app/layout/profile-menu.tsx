@@ -1,27 +1,20 @@
 import { DropdownMenu } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ChevronDownIcon, UserIcon } from './icons';
+import { ProfileFace, triggerClass } from './menu-faces';
 import { useAccountLinks } from './use-header-links';
 import { useLogout } from './use-logout';
 import styles from './menu.module.css';
 
 /** The signed-in user's menu: greeting, My profile, My subscription or Upgrade account, Logout. */
-export function ProfileMenu() {
+export function ProfileMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {
   const { t } = useTranslation();
   const { greeting, links } = useAccountLinks();
   const logout = useLogout();
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger
-        className={`${styles.trigger} ${styles.profileTrigger}`}
-        aria-label={t('header.profile_menu')}
-        data-testid="profile-menu"
-      >
-        <span className={styles.avatar}>
-          <UserIcon />
-        </span>
-        <ChevronDownIcon className={styles.chevron} />
+    <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
+      <DropdownMenu.Trigger className={triggerClass.profile} aria-label={t('header.profile_menu')} data-testid="profile-menu">
+        <ProfileFace />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content className={styles.content} align="end" sideOffset={8} collisionPadding={12}>
