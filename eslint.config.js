@@ -52,9 +52,8 @@ export default tseslint.config(
   },
   {
     // One toast for the app, keyed by its text (web/src/lib/toast.ts): the same error is never shown twice.
-    // payments/ is being changed elsewhere; it keys its toasts by hand until it switches.
     files: ['web/src/**/*.{ts,tsx}'],
-    ignores: ['web/src/lib/toast.ts', 'web/src/features/payments/**'],
+    ignores: ['web/src/lib/toast.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { formatPrice } from '@common/rules/prices';
 import type { OrderSummary } from '@common/schemas/payments';
 import { useCurrentLanguage } from '../../../lib/use-current-language';

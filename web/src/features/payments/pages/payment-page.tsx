@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { paymentsApi } from '@common/api/payments';
 import { languageOfPath } from '@common/languages';
 import { formatPrice } from '@common/rules/prices';

@@ -47,9 +47,11 @@ export async function generateChapter(input: GenerateInput): Promise<StoryAnswer
       { quiet: true, signal: input.signal, headers: { accept: 'text/event-stream' } },
     );
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 404 || error.status === 405)) return call(generationApi.getStoryAnswer, { body });
-    if (error instanceof ApiError) throw new GenerationError(error.status === null ? '' : error.message, error.code);
-    throw error;
+    if (!(error instanceof ApiError && (error.status === 404 || error.status === 405))) throw asGenerationError(error);
+    // like the stream, the fallback stays quiet: the chapter shows its own message for a failure
+    return call(generationApi.getStoryAnswer, { body }, { quiet: true, signal: input.signal }).catch((fallbackError: unknown) => {
+      throw asGenerationError(fallbackError);
+    });
   }
   if (!response.body) throw new GenerationError('');
   let text = '';
@@ -80,4 +82,8 @@ export async function generateChapter(input: GenerateInput): Promise<StoryAnswer
   if (!result) throw new GenerationError('');
   if ('error' in result) throw result.error;
   return result.done;
+}
+
+function asGenerationError(error: unknown): unknown {
+  return error instanceof ApiError ? new GenerationError(error.status === null ? '' : error.message, error.code) : error;
 }
