@@ -1,4 +1,5 @@
 import { ApiError } from '../../lib/api';
+import { toast } from '../../lib/toast';
 
 /**
  * Which of the spec's audiobook error toasts (section 8) a failure shows, as keys of the audiobook
@@ -14,4 +15,9 @@ export function setupFailureKey(error: unknown): 'errors.form_setup_failed' | 'e
 export function generationFailureKey(error: unknown): 'errors.generation_failed' | 'errors.generate_call_failed' {
   // status null: the call never reached the server (call() turns a network failure into an ApiError too)
   return error instanceof ApiError && error.status !== null ? 'errors.generation_failed' : 'errors.generate_call_failed';
+}
+
+/** 'payment form error' (its text given, `errors.form_error` of the audiobook namespace): the card form itself reported an error. */
+export function audiobookFormError(text: string) {
+  toast.error(text, { toastId: 'audiobook-form' });
 }

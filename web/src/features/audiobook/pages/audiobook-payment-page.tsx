@@ -15,7 +15,7 @@ import { ApiError, call } from '../../../lib/api';
 import { paths } from '../../../lib/paths';
 import { Checkout } from '../../../components/checkout/checkout';
 import { pushPurchaseEvent } from '../../../lib/purchase-analytics';
-import { generationFailureKey, setupFailureKey } from '../audiobook-errors';
+import { audiobookFormError, generationFailureKey, setupFailureKey } from '../audiobook-errors';
 import { openAudiobook } from '../open-audiobook';
 import styles from './audiobook.module.css';
 
@@ -143,7 +143,7 @@ export function AudiobookPaymentPage() {
             createForm={createForm}
             category="Audiobook"
             onPaid={onPaid}
-            onFormError={() => toast.error(t('errors.form_error'), { toastId: 'audiobook-form' })}
+            onFormError={() => audiobookFormError(t('errors.form_error'))}
           />
         </>
       )}
