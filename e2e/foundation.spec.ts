@@ -68,6 +68,29 @@ test.describe('routing, languages and the story choice', () => {
     expect(consoleErrors.errors).toEqual([]);
   });
 
+  test('the story choice preloads the faces above the fold, and the page uses them', async ({ page }) => {
+    await page.goto('/en/general-categories/1');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(titles.en);
+    const preloads = await page
+      .locator('link[rel="preload"][as="font"]')
+      .evaluateAll((links) => links.map((l) => (l as HTMLLinkElement).href));
+    expect(preloads.map((href) => href.replace(/.*\/(eb-garamond-latin-\d+-normal)-.*/, '$1')).sort()).toEqual([
+      'eb-garamond-latin-500-normal',
+      'eb-garamond-latin-600-normal',
+    ]);
+    // the preloaded files are the ones the @font-face rules load (same URL, so one download each)
+    await expect
+      .poll(() => page.evaluate(() => document.fonts.check('500 40px "EB Garamond"') && document.fonts.check('600 30px "EB Garamond"')))
+      .toBe(true);
+    const used = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((r) => r.name)
+        .filter((n) => n.endsWith('.woff2')),
+    );
+    for (const href of preloads) expect(used).toContain(href);
+  });
+
   test('the picker keeps the rest of the path and the query', async ({ page }) => {
     await page.goto('/es/general-categories-options/1/2?from=test');
     await page.getByRole('button', { name: 'Idioma: Español' }).click();
