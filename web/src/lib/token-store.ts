@@ -27,5 +27,19 @@ export function onUnauthorized(listener: Listener): () => void {
 
 export function notifyUnauthorized(): void {
   clearSessionMarker();
+  if (leaving) return;
   unauthorizedListeners.forEach((listener) => listener());
+}
+
+let leaving = false;
+
+/**
+ * Loads `url` as a signed-out visitor, for when the session ends for good (the account was deleted).
+ * No listener runs meanwhile: signing out in place would let the page's login guard, or a 401 of a
+ * request still in flight, send the browser to the login page instead of `url`.
+ */
+export function leaveSignedOut(url: string): void {
+  leaving = true;
+  clearSessionMarker();
+  window.location.assign(url);
 }

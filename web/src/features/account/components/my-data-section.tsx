@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/toast';
-import { useAuth } from '../../../app/auth';
 import { Button } from '../../../components/button';
 import { Modal } from '../../../components/modal';
 import { TextField } from '../../../components/text-field';
 import { isLanguage } from '@common/languages';
 import { ApiError } from '../../../lib/api';
 import { paths } from '../../../lib/paths';
+import { leaveSignedOut } from '../../../lib/token-store';
 import { deleteMyAccount, downloadMyData } from '../api/my-data';
 import card from '../../../styles/surfaces.module.css';
 import styles from './my-data-section.module.css';
@@ -56,7 +56,6 @@ export function MyDataSection() {
 
 function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t, i18n } = useTranslation('account');
-  const { signOut } = useAuth();
   const [confirmation, setConfirmation] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
@@ -70,9 +69,8 @@ function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onOpenChan
     setBusy(true);
     try {
       await deleteMyAccount(confirmation);
-      signOut();
       toast.success(t('deleted'));
-      window.location.assign(paths.home(isLanguage(i18n.language) ? i18n.language : 'en'));
+      leaveSignedOut(paths.home(isLanguage(i18n.language) ? i18n.language : 'en'));
     } catch (failure) {
       setError(failure instanceof ApiError ? failure.message : t('delete_failed'));
     } finally {
