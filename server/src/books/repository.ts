@@ -98,6 +98,7 @@ export interface NewSession {
 
 export async function insertSession(db: Db, input: NewSession): Promise<SessionRow> {
   const now = nowIso();
+  const json = JSON.stringify(input.checkpoint);
   return db
     .insertInto('service_sessions')
     .values({
@@ -109,8 +110,8 @@ export async function insertSession(db: Db, input: NewSession): Promise<SessionR
       is_payed: 0,
       introduction: input.introduction ?? '',
       book_summary: input.book_summary ?? '',
-      checkpoint_data: JSON.stringify(input.checkpoint),
-      list_summary: listSummaryOf(JSON.stringify(input.checkpoint), input.general_category_id),
+      checkpoint_data: json,
+      list_summary: listSummaryOf(json, input.general_category_id),
       language: input.language,
       version: 1,
       created_at: now,
