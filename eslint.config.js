@@ -26,6 +26,18 @@ const webPolicies = [
   },
 ];
 
+const toastImport = {
+  name: 'react-toastify',
+  importNames: ['toast'],
+  message: 'Import toast from web/src/lib/toast: it keys each toast by its text.',
+};
+const testSupportPatterns = [
+  {
+    group: ['**/test/**', 'vitest', '@testing-library/*'],
+    message: 'Test support belongs in server/test/ or web/test/ and is imported by tests only.',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'e2e/artifacts/**'] },
   js.configs.recommended,
@@ -51,23 +63,22 @@ export default tseslint.config(
     rules: { 'boundaries/dependencies': ['error', { default: 'allow', policies: webPolicies }] },
   },
   {
+    // Test support lives in server/test/ and web/test/, outside the shipped sources: code under src/
+    // (tests excepted) imports neither it nor the test libraries.
+    files: ['server/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: testSupportPatterns }] },
+  },
+  {
     // One toast for the app, keyed by its text (web/src/lib/toast.ts): the same error is never shown twice.
     files: ['web/src/**/*.{ts,tsx}'],
     ignores: ['web/src/lib/toast.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            {
-              name: 'react-toastify',
-              importNames: ['toast'],
-              message: 'Import toast from web/src/lib/toast: it keys each toast by its text.',
-            },
-          ],
-        },
-      ],
-    },
+    rules: { 'no-restricted-imports': ['error', { paths: [toastImport] }] },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/lib/toast.ts', '**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { paths: [toastImport], patterns: testSupportPatterns }] },
   },
   {
     files: ['*.config.{js,ts}', 'web/vite.config.ts'],

@@ -10,7 +10,7 @@ import { audiobookSections, charactersNeeded } from '../common/rules/audiobook';
 import { readSection } from '../server/src/audiobook/worker';
 import { ROOT_DIR } from '../server/src/config';
 import { bookLabels, buildBookContent } from '../server/src/exports/book';
-import { sampleBook } from '../server/src/exports/fixtures';
+import { sampleBook } from '../server/test/sample-books';
 import { createTranslator } from '../server/src/http/messages';
 import { figure, round } from './lib';
 

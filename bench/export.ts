@@ -10,7 +10,7 @@ import path from 'node:path';
 import { bookLabels, buildBookContent } from '../server/src/exports/book';
 import { writeDocx } from '../server/src/exports/docx/docx';
 import { writeEpub } from '../server/src/exports/epub/epub';
-import { makeBookImage, sampleBook } from '../server/src/exports/fixtures';
+import { makeBookImage, sampleBook } from '../server/test/sample-books';
 import type { BookImage } from '../server/src/exports/images';
 import { typesetBook } from '../server/src/exports/pdf';
 import { createTranslator } from '../server/src/http/messages';

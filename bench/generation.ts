@@ -9,7 +9,7 @@ import { LANGUAGES } from '@common/constants';
 import type { CheckpointData } from '@common/schemas/session';
 import { insertSession, updateSessionFields } from '../server/src/books/repository';
 import { composeChapter } from '../server/src/providers/generation/composer';
-import { SAMPLE_ANSWERS, sampleContext } from '../server/src/providers/generation/fixtures';
+import { SAMPLE_ANSWERS, sampleContext } from '../server/test/sample-answers';
 import { buildTestApp, createUser } from '../server/test/helpers';
 import { startOpenAiStandIn } from '../server/test/stand-ins/openai';
 import { figure, round } from './lib';

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { buildApp } from '../server/src/app';
 import { updateSessionFields, insertSession } from '../server/src/books/repository';
 import { loadConfig } from '../server/src/config';
-import { makePng, sampleBook } from '../server/src/exports/fixtures';
+import { makePng, sampleBook } from '../server/test/sample-books';
 import { createUser } from '../server/test/helpers';
 
 export interface Figure {

@@ -13,7 +13,7 @@ import { hashToken, newToken } from '../server/src/auth/tokens';
 import { insertSession } from '../server/src/books/repository';
 import { loadConfig } from '../server/src/config';
 import { nowIso } from '../server/src/db';
-import { sampleBook } from '../server/src/exports/fixtures';
+import { sampleBook } from '../server/test/sample-books';
 import { BARE_SERVER, figure, round, startChild } from './lib';
 
 const USERS = 10_000;

@@ -13,7 +13,7 @@ import { LANGUAGES, type Language } from '@common/constants';
 import { quoteBalance, typographic } from '@common/rules/typography';
 import { Composer } from '../server/src/providers/generation/composer';
 import { factsOf, unsourcedFacts, wordsOfAnswers } from '../server/src/providers/generation/facts';
-import { sampleContext } from '../server/src/providers/generation/fixtures';
+import { sampleContext } from '../server/test/sample-answers';
 import { LANGUAGE_DATA } from '../server/src/providers/generation/language-data';
 import { OpenAiCompatibleProvider } from '../server/src/providers/generation/openai-compatible';
 import { countWords } from '../server/src/providers/generation/text';

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Download } from '@playwright/test';
-import { makePng } from '../server/src/exports/fixtures';
+import { makePng } from '../server/test/sample-books';
 import { actAsUser, createBook, signUp } from './helpers/api';
 import { saveScreenshot, WIDTHS } from './helpers/screenshots';
 

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
 import { listen, StartError } from './listen';
 import { buildTestApp } from '../test/helpers';
-import { registerAndVerify, waitForMail } from './auth/test-support';
+import { registerAndVerify, waitForMail } from '../test/accounts-support';
 
 const closers: (() => Promise<unknown>)[] = [];
 afterEach(async () => {

@@ -7,7 +7,7 @@ import { startElevenLabsStandIn, type ElevenLabsStandIn } from '../../test/stand
 import { startSpeechServerStandIn, type SpeechServerStandIn } from '../../test/stand-ins/speech-server';
 import { sessionFileKey } from '../books/files';
 import { recordSessionFile } from '../books/repository';
-import { makeWav } from '../speech/test-audio';
+import { makeWav } from '../../test/sample-audio';
 import { VOICE_SAMPLE_KEY } from '../speech/voice-sample';
 
 /**

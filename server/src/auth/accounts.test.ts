@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, createUser, type TestApp } from '../../test/helpers';
 import { hashToken } from './tokens';
-import { json, registerAndVerify, registerBody, waitForMail } from './test-support';
+import { json, registerAndVerify, registerBody, waitForMail } from '../../test/accounts-support';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -356,7 +356,7 @@ describe('forgotPassword and resetPassword', () => {
     const answers = [];
     for (let i = 0; i < 5; i += 1) answers.push(await post('forgotPassword', { email: account.email }, {}, '10.2.0.1'));
     expect(answers.every((a) => a.statusCode === 200)).toBe(true);
-    const { outbox } = await import('./test-support');
+    const { outbox } = await import('../../test/accounts-support');
     const resetMails = () => outbox(app).filter((m) => m.includes(`To: ${account.email}`) && m.includes('reset-password')).length;
     await vi.waitFor(() => expect(resetMails()).toBeGreaterThanOrEqual(3), { timeout: 5_000, interval: 10 });
     expect(resetMails()).toBe(3);

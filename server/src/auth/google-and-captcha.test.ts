@@ -3,7 +3,7 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helpers';
 import { startGoogleStandIn, type GoogleStandIn } from '../../test/stand-ins/google';
-import { json, registerAndVerify, registerBody, waitForMail } from './test-support';
+import { json, registerAndVerify, registerBody, waitForMail } from '../../test/accounts-support';
 
 let google: GoogleStandIn;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { buildCheckpoint, buildTestApp, createBook, createUser, type TestApp } f
 import { findSessionRow, insertSession } from '../books/repository';
 import { linkTrialSession } from './link-trial-session';
 import { newToken, hashToken } from './tokens';
-import { json, registerAndVerify } from './test-support';
+import { json, registerAndVerify } from '../../test/accounts-support';
 
 let app: TestApp;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createBook, createUser, type TestApp, type TestUser } from '../../test/helpers';
 import { multipart } from '../../test/fixtures/books/forms';
 import { startS3StandIn, type S3StandIn } from '../../test/stand-ins/s3';
-import { makePng } from '../exports/fixtures';
+import { makePng } from '../../test/sample-books';
 import { normalizeImage } from '../images/normalize-image';
 import { sessionFileKey } from './files';
 import { findSessionFile, recordSessionFile } from './repository';

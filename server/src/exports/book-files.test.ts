@@ -2,12 +2,12 @@ import mammoth from 'mammoth';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '@common/constants';
 import { typographic } from '@common/rules/typography';
-import { HOSTILE, makeBookImage, SAMPLES, sampleBook } from './fixtures';
+import { HOSTILE, makeBookImage, SAMPLES, sampleBook } from '../../test/sample-books';
 import { countPages, typesetBook } from './pdf';
 import { writeEpub } from './epub/epub';
 import { writeDocx } from './docx/docx';
 import { bookLabels, buildBookContent } from './book';
-import { epubcheck, fixtureContent, pdfText, run, tempFile, translate } from './test-support';
+import { epubcheck, fixtureContent, pdfText, run, tempFile, translate } from '../../test/export-support';
 import { cleanText, escapeHtml } from './text';
 import { XSS_CORPUS } from '../../test/xss-corpus';
 
@@ -127,8 +127,8 @@ describe('PDF', () => {
     const a5 = await typesetBook(book, { trim: 'a5' });
     const trade = await typesetBook(book, { trim: '6x9' });
     const { stdout } = await (
-      await import('./test-support')
-    ).run('pdfinfo', [(await import('./test-support')).tempFile('b.pdf', trade.pdf)]);
+      await import('../../test/export-support')
+    ).run('pdfinfo', [(await import('../../test/export-support')).tempFile('b.pdf', trade.pdf)]);
     expect(stdout).toMatch(/Page size:\s+432 x 648 pts/);
     expect(a5.pageCount).toBeGreaterThan(10);
     const text = SAMPLES.en.sentences.join(' ');

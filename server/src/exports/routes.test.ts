@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createUser, type TestApp } from '../../test/helpers';
 import { hashToken } from '../auth/tokens';
 import { insertSession } from '../books/repository';
-import { makePng, sampleBook } from './fixtures';
+import { makePng, sampleBook } from '../../test/sample-books';
 import { exportPool } from './pool';
 
 function multipart(fields: Record<string, string>, files: Record<string, { data: Buffer; type: string }> = {}) {

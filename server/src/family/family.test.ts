@@ -5,7 +5,7 @@ import { requestsTo } from '../../test/requests';
 import { buildCheckpoint, buildTestApp, createBook, createUser, type TestApp, type TestUser } from '../../test/helpers';
 import { multipart } from '../../test/fixtures/books/forms';
 import { outboxDir } from '../providers/mail';
-import { pdfText } from '../exports/test-support';
+import { pdfText } from '../../test/export-support';
 
 /**
  * Family contributions (issue 19 items 1, 2, 3 and 5): invitations scoped to a book, a chapter and

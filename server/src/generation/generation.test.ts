@@ -3,12 +3,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import type { CheckpointData } from '@common/schemas/session';
 import { hashToken, newToken } from '../auth/tokens';
 import { findSessionRow, parseCheckpoint, saveCheckpoint, updateSessionFields } from '../books/repository';
-import { SAMPLE_ANSWERS } from '../providers/generation/fixtures';
+import { SAMPLE_ANSWERS } from '../../test/sample-answers';
 import { LANGUAGE_DATA } from '../providers/generation/language-data';
 import { buildTestApp, createBook, createUser, type TestApp, type TestUser } from '../../test/helpers';
 import { startOpenAiStandIn, type OpenAiStandIn } from '../../test/stand-ins/openai';
 import { Composer } from '../providers/generation/composer';
-import { sampleContext } from '../providers/generation/fixtures';
+import { sampleContext } from '../../test/sample-answers';
 import { OpenAiCompatibleProvider } from '../providers/generation/openai-compatible';
 import { londonTimestamp } from '@common/rules/submitted-at';
 import { FREE_CHAPTER_REGENERATIONS, GENERATION_LIMITS, tailorChaptersToSubject } from './service';

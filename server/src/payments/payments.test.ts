@@ -11,7 +11,7 @@ import { krHash, signKrAnswer, verifyKrHash } from '../providers/payments/kr-ans
 import { findOrderByReference, moveOrder } from './orders';
 import { runRefundCommand } from './refund';
 import { createCoupon } from '../coupons/service';
-import { pdfText } from '../exports/test-support';
+import { pdfText } from '../../test/export-support';
 
 let app: TestApp;
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import { requestsTo } from '../../test/requests';
 import { docxPlain, docxWithHeadings, encryptedDocx, multipart, WORD_MIME, zipBomb } from '../../test/fixtures/books/forms';
 import { startSmtpStandIn } from '../../test/stand-ins/smtp';
 import { startLuluStandIn, type LuluStandIn } from '../../test/stand-ins/lulu';
-import { pdfText, run, tempFile } from '../exports/test-support';
+import { pdfText, run, tempFile } from '../../test/export-support';
 import { loadPriceTable } from './prices';
 import { findOrderByReference } from '../payments/orders';
 

@@ -3,7 +3,7 @@ import { buildTestApp, createBook, createUser, type TestApp } from '../../test/h
 import { multipart } from '../../test/fixtures/books/forms';
 import { DELETE_BOOKS_LIMIT } from '../books/create-book';
 import { EXPORTS_LIMIT } from '../exports/routes';
-import { makePng } from '../exports/fixtures';
+import { makePng } from '../../test/sample-books';
 import { IMAGE_UPLOADS_LIMIT } from '../images/normalize-image';
 
 /**

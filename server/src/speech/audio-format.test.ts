@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CorruptAudioError, inspectAudio, sniffAudioFormat } from './audio-format';
-import { makeWav, readFixture } from './test-audio';
+import { makeWav, readFixture } from '../../test/sample-audio';
 
 describe('audio format from magic bytes', () => {
   it('refuses what is not audio, whatever its name', () => {

@@ -4,7 +4,7 @@ import { buildTestApp, createBook, createUser, type TestApp } from '../../test/h
 import { startWhisperStandIn, type WhisperStandIn } from '../../test/stand-ins/whisper';
 import { startGoogleSttStandIn, type GoogleSttStandIn } from '../../test/stand-ins/google-stt';
 import { SPEECH_RATE_LIMIT } from './service';
-import { makeWav, multipart, readFixture } from './test-audio';
+import { makeWav, multipart, readFixture } from '../../test/sample-audio';
 
 const webm = readFixture('chromium-recording.webm');
 

@@ -3,7 +3,7 @@ import { newToken } from '../auth/tokens';
 import { sessionFileKey } from '../books/files';
 import { buildTestApp, createBook, createUser, type TestApp } from '../../test/helpers';
 import { startS3StandIn, type S3StandIn } from '../../test/stand-ins/s3';
-import { makeWav, multipart, readFixture } from './test-audio';
+import { makeWav, multipart, readFixture } from '../../test/sample-audio';
 import { VOICE_SAMPLE_KEY } from './voice-sample';
 
 /** The audiobook's voice sample: POST /api/uploadVoiceSample and GET /api/voiceSample/:id. */

@@ -5,7 +5,7 @@ import type { CheckpointData } from '@common/schemas/session';
 import { buildCheckpoint, buildTestApp, createBook, createUser, type TestApp } from '../../test/helpers';
 import { JPEG } from '../../test/fixtures/books/forms';
 import { findSessionRow } from '../books/repository';
-import { makePng } from '../exports/fixtures';
+import { makePng } from '../../test/sample-books';
 import { newToken } from '../auth/tokens';
 
 let app: TestApp;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '@common/constants';
 import { docxPlain } from '../../../test/fixtures/books/forms';
 import { writeDocx } from '../../exports/docx/docx';
-import { fixtureContent } from '../../exports/test-support';
+import { fixtureContent } from '../../../test/export-support';
 import { importBook, importManuscript } from './index';
 
 /** Issue 16 item 4: a .docx Plume exported gives back the same book; other manuscripts lose nothing. */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { LANGUAGES, type Language } from '@common/constants';
 import { quoteBalance } from '@common/rules/typography';
 import { composeChapter, composeConclusion, Composer } from './composer';
-import { SAMPLE_ANSWERS, sampleContext } from './fixtures';
+import { SAMPLE_ANSWERS, sampleContext } from '../../../test/sample-answers';
 import { LANGUAGE_DATA } from './language-data';
 import { cleanAnswer, cleanTranscript, splitSentences } from './text';
 import type { AnswerInput, BookContext } from './types';

@@ -2,7 +2,7 @@ import { franc } from 'franc-min';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LANGUAGES, type Language } from '@common/constants';
 import { startOpenAiStandIn, type OpenAiStandIn } from '../../../test/stand-ins/openai';
-import { SAMPLE_ANSWERS, sampleContext } from './fixtures';
+import { SAMPLE_ANSWERS, sampleContext } from '../../../test/sample-answers';
 import { createGenerationProvider } from './index';
 import {
   attributeParagraphs,

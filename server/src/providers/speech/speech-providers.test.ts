@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { inspectAudio, MIME_TYPES } from '../../speech/audio-format';
-import { makeWav, readFixture } from '../../speech/test-audio';
+import { makeWav, readFixture } from '../../../test/sample-audio';
 import { startGoogleSttStandIn, type GoogleSttStandIn } from '../../../test/stand-ins/google-stt';
 import { startWhisperStandIn, type WhisperStandIn } from '../../../test/stand-ins/whisper';
 import { createSpeechProvider, SpeechProviderError, type SpeechInput } from './index';

@@ -4,7 +4,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Contribution } from '@common/schemas/family';
 import { QuestionContributions } from '../../features/family/components/question-contributions';
-import { answer, countingI18n, noSlots, renderChapters, rendered } from '../../features/workspace/components/chapters-harness';
+import { answer, countingI18n, noSlots, renderChapters, rendered } from '../../../test/chapters-harness';
 
 /** The workspace with the family's slot, as the route composes it (issue 19 item 3). */
 beforeAll(() => countingI18n(['workspace', 'family']));

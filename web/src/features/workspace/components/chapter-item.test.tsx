@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ANSWER_MAX_LENGTH } from '@common/constants';
-import { answer, countingI18n, renderChapters, rendered } from './chapters-harness';
+import { answer, countingI18n, renderChapters, rendered } from '../../../../test/chapters-harness';
 
 beforeAll(() => countingI18n(['workspace']));
 afterEach(cleanup);

@@ -1,5 +1,5 @@
 import type { Language } from '@common/constants';
-import type { AnswerInput, BookContext } from './types';
+import type { AnswerInput, BookContext } from '../src/providers/generation/types';
 
 /**
  * Spoken-style answers in the four languages (with fillers, stutters and missing capitals), used by

@@ -5,11 +5,11 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Language } from '@common/constants';
 import type { BookCredit } from '@common/schemas/family';
-import { createTranslator } from '../http/messages';
-import { ROOT_DIR } from '../config';
-import { bookLabels, buildBookContent, type BookContent } from './book';
-import { makeBookImage, sampleBook } from './fixtures';
-import type { BookImage } from './images';
+import { createTranslator } from '../src/http/messages';
+import { ROOT_DIR } from '../src/config';
+import { bookLabels, buildBookContent, type BookContent } from '../src/exports/book';
+import { makeBookImage, sampleBook } from './sample-books';
+import type { BookImage } from '../src/exports/images';
 
 export const run = promisify(execFile);
 export const translate = createTranslator(path.join(ROOT_DIR, 'locales'));

@@ -10,11 +10,11 @@ import { SortableContext } from '@dnd-kit/sortable';
 import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import type { CheckpointData } from '@common/schemas/session';
-import { AuthProvider } from '../../../app/auth';
-import { SyncEngine } from '../model/sync-engine';
-import { ChapterItem } from './chapter-item';
-import { useCheckpoint, WorkspaceContext, type WorkspaceContextValue } from './workspace-context';
-import { WorkspaceSlotsContext, type WorkspaceSlots } from './workspace-slots';
+import { AuthProvider } from '../src/app/auth';
+import { SyncEngine } from '../src/features/workspace/model/sync-engine';
+import { ChapterItem } from '../src/features/workspace/components/chapter-item';
+import { useCheckpoint, WorkspaceContext, type WorkspaceContextValue } from '../src/features/workspace/components/workspace-context';
+import { WorkspaceSlotsContext, type WorkspaceSlots } from '../src/features/workspace/components/workspace-slots';
 
 /**
  * Renders counted where a component translates its text: the chapter row's number ('Chapter 2',

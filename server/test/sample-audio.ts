@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ROOT_DIR } from '../config';
+import { ROOT_DIR } from '../src/config';
 
 /** Recordings used by the speech tests: real ones from e2e/fixtures/voice and WAVs made to measure. */
 const FIXTURES = path.join(ROOT_DIR, 'e2e/fixtures/voice');

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import type { TestApp } from '../../test/helpers';
-import { outboxDir } from '../providers/mail';
+import type { TestApp } from './helpers';
+import { outboxDir } from '../src/providers/mail';
 
 /** Test helpers of the accounts area (not used by production code). */
 export const json = (res: { body: string }) => JSON.parse(res.body);

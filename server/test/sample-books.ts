@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import type { Language } from '@common/constants';
 import type { CheckpointData } from '@common/schemas/session';
-import type { BookImage } from './images';
+import type { BookImage } from '../src/exports/images';
 
 /**
  * Test and bench fixtures generated in code: PNG photos and books in each language, including
