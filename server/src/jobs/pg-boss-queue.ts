@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type PgBossModule from 'pg-boss';
 import { DEFAULT_LEASE_MS, DEFAULT_MAX_ATTEMPTS, DEFAULT_RETRY_DELAY_MS, type JobHandler, type Queue, type QueueOptions } from './types';
+import { createWorkerLoop } from './worker-loop';
 
 const require = createRequire(import.meta.url);
 type PgBoss = PgBossModule;
@@ -39,11 +40,6 @@ export function createPgBossQueue(connectionString: string, options: QueueOption
   const leaseSeconds = Math.max(1, Math.ceil(leaseMs / 1000));
   const handlers = new Map<string, JobHandler>();
   let ready: Promise<PgBoss> | null = null;
-  let running: Promise<void> | null = null;
-  let timer: NodeJS.Timeout | null = null;
-  let stopped = true;
-  let abort = new AbortController();
-  const waiters: Array<() => void> = [];
 
   const sql = async <T>(text: string, values: unknown[]) => (await (await ready!).getDb().executeSql(text, values)).rows as T[];
 
@@ -102,7 +98,7 @@ export function createPgBossQueue(connectionString: string, options: QueueOption
   async function work() {
     const instance = await ready!;
     for (;;) {
-      if (stopped) return;
+      if (loop.stopped) return;
       const next = await fetchOne(instance);
       if (!next) return;
       const { kind, job, dead } = next;
@@ -123,10 +119,10 @@ export function createPgBossQueue(connectionString: string, options: QueueOption
         ).catch(() => undefined);
       }, leaseMs / 3);
       try {
-        await handler.run(refId, { signal: abort.signal });
+        await handler.run(refId, { signal: loop.signal });
         await instance.complete(kind, job.id);
       } catch (error) {
-        if (abort.signal.aborted) {
+        if (loop.signal.aborted) {
           // stopping: hand the job back, so the next start or another node resumes it at once
           await sql(
             `UPDATE ${SCHEMA}.job SET state = 'created', started_on = NULL, start_after = now()
@@ -149,17 +145,9 @@ export function createPgBossQueue(connectionString: string, options: QueueOption
     }
   }
 
-  function kick() {
-    if (stopped || running) return;
-    running = work()
-      .catch((error: unknown) => log.error({ err: error }, 'job queue'))
-      .finally(() => {
-        running = null;
-        if (waiters.length) void settleWaiters();
-      });
-  }
-
+  /** Is a job (or a dead letter) waiting to run now? Not before pg-boss was opened. */
   async function waiting(): Promise<boolean> {
+    if (!ready) return false;
     const names = [...handlers.keys()].flatMap((kind) => [kind, deadLetterOf(kind)]);
     const [row] = await sql<{ n: number }>(
       `SELECT count(*)::int AS n FROM ${SCHEMA}.job WHERE name = ANY($1) AND state < 'active' AND start_after < now()`,
@@ -168,50 +156,31 @@ export function createPgBossQueue(connectionString: string, options: QueueOption
     return row.n > 0;
   }
 
-  async function settleWaiters() {
-    if (running) return;
-    if (!stopped && ready && (await waiting())) {
-      kick();
-      return;
-    }
-    for (const resolve of waiters.splice(0)) resolve();
-  }
+  const loop = createWorkerLoop({ work, waiting, pollMs, log });
 
   return {
     async enqueue(kind, refId) {
       const instance = await (ready ?? (ready = open()));
       await instance.send(kind, { refId } satisfies Payload, jobOptions(kind, handlers.get(kind)?.retries));
-      kick();
+      loop.kick();
     },
     handle(kind, handler) {
       handlers.set(kind, handler);
     },
     start() {
-      if (!stopped) return;
-      stopped = false;
-      abort = new AbortController();
+      if (!loop.stopped) return;
       ready ??= open();
       ready.catch((error: unknown) => log.error({ err: error }, 'job queue (pg-boss) did not start'));
-      timer = setInterval(kick, pollMs);
-      timer.unref();
-      kick();
+      loop.start();
     },
     async stop() {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      abort.abort(new Error('server stopping'));
-      await running;
+      await loop.stop();
       if (ready) {
         const instance = await ready.catch(() => null);
         ready = null;
         await instance?.stop({ graceful: false, wait: true });
       }
     },
-    idle() {
-      return new Promise<void>((resolve) => {
-        waiters.push(resolve);
-        void settleWaiters();
-      });
-    },
+    idle: () => loop.idle(),
   };
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../db';
 import { DEFAULT_LEASE_MS, DEFAULT_MAX_ATTEMPTS, DEFAULT_RETRY_DELAY_MS, type JobHandler, type Queue, type QueueOptions } from './types';
+import { createWorkerLoop } from './worker-loop';
 
 /**
  * The in-process queue (SQLite; see queue.ts). Jobs are rows of `jobs`: a worker claims one with a
@@ -18,11 +19,6 @@ export function createTableQueue(db: Db, options: QueueOptions): Queue {
     now = () => new Date(),
   } = options;
   const handlers = new Map<string, JobHandler>();
-  let running: Promise<void> | null = null;
-  let timer: NodeJS.Timeout | null = null;
-  let stopped = true;
-  let abort = new AbortController();
-  const waiters: Array<() => void> = [];
 
   const claimable = (at: string) =>
     db
@@ -59,7 +55,7 @@ export function createTableQueue(db: Db, options: QueueOptions): Queue {
 
   async function work() {
     for (;;) {
-      if (stopped) return;
+      if (loop.stopped) return;
       const job = await claim();
       if (!job) return;
       const handler = handlers.get(job.kind)!;
@@ -79,10 +75,10 @@ export function createTableQueue(db: Db, options: QueueOptions): Queue {
           .catch(() => undefined);
       }, leaseMs / 3);
       try {
-        await handler.run(job.ref_id, { signal: abort.signal });
+        await handler.run(job.ref_id, { signal: loop.signal });
         await finish(job.id, 'done', null);
       } catch (error) {
-        if (abort.signal.aborted) {
+        if (loop.signal.aborted) {
           // stopping: hand the job back, so the next start resumes it at once
           await db.updateTable('jobs').set({ state: 'queued', lease_until: null }).where('id', '=', job.id).execute();
           return;
@@ -106,53 +102,24 @@ export function createTableQueue(db: Db, options: QueueOptions): Queue {
     }
   }
 
-  function kick() {
-    if (stopped || running) return;
-    running = work()
-      .catch((error: unknown) => log.error({ err: error }, 'job queue'))
-      .finally(() => {
-        running = null;
-        if (waiters.length) void settleWaiters();
-      });
-  }
-
-  async function settleWaiters() {
-    if (running) return;
-    if (!stopped && (await claimable(now().toISOString()))) {
-      kick();
-      return;
-    }
-    for (const resolve of waiters.splice(0)) resolve();
-  }
+  const loop = createWorkerLoop({
+    work,
+    waiting: async () => Boolean(await claimable(now().toISOString())),
+    pollMs,
+    log,
+  });
 
   return {
     async enqueue(kind, refId) {
       const at = now().toISOString();
       await db.insertInto('jobs').values({ kind, ref_id: refId, state: 'queued', attempts: 0, created_at: at, updated_at: at }).execute();
-      kick();
+      loop.kick();
     },
     handle(kind, handler) {
       handlers.set(kind, handler);
     },
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      abort = new AbortController();
-      timer = setInterval(kick, pollMs);
-      timer.unref();
-      kick();
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      abort.abort(new Error('server stopping'));
-      await running;
-    },
-    idle() {
-      return new Promise<void>((resolve) => {
-        waiters.push(resolve);
-        void settleWaiters();
-      });
-    },
+    start: () => loop.start(),
+    stop: () => loop.stop(),
+    idle: () => loop.idle(),
   };
 }
