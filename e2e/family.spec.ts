@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { actAsUser, createBook, signUp } from './helpers/api';
+import { actAsUser, createBook, invitation, signUp } from './helpers/api';
 import { unlockBookWithCoupon } from './helpers/coupons';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { saveScreenshot, WIDTHS } from './helpers/screenshots';
@@ -12,38 +12,14 @@ import { saveScreenshot, WIDTHS } from './helpers/screenshots';
  */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
 
-async function invitation(request: APIRequestContext, language: string, extra: Record<string, unknown> = {}) {
-  const author = await signUp(request, { prefix: 'family-author', first_name: 'Jeanne' });
-  const book = await createBook(request, author.token, {
-    lng: language,
-    book_name: 'Une vie au bord de la Loire',
-    another_story_subject: 'My mother, her bakery by the river and the flood of 1953',
-  });
-  const chapter = book.checkpoint_data.data[0];
-  const created = await request.post('/api/createFamilyInvitation', {
-    headers: author.auth,
-    data: {
-      service_session_id: book.id,
-      contributor_name: 'Marie',
-      relation: 'my sister',
-      language,
-      message: 'Do you remember the winter the river froze? Tell it your way.',
-      permission: 'answer',
-      chapter_id: chapter.id,
-      question_ids: chapter.questions.slice(0, 2).map((q) => q.id),
-      ...extra,
-    },
-  });
-  expect(created.status(), await created.text()).toBe(200);
-  const { url, id } = (await created.json()).success as { url: string; id: number };
-  return { author, book, id, path: new URL(url).pathname + new URL(url).hash, questions: chapter.questions.slice(0, 2) };
-}
+/** Marie is asked the first chapter's first two questions, with a message. */
+const ASKED = { questions: 2, message: 'Do you remember the winter the river froze? Tell it your way.' };
 
 test('a relative answers by link on a phone, without an account, and finds the answer again through the same link', async ({
   page,
   request,
 }) => {
-  const { path, questions } = await invitation(request, 'fr');
+  const { path, questions } = await invitation(request, { language: 'fr', ...ASKED });
   expect(path).toMatch(/^\/fr\/contribute#/);
   await page.setViewportSize({ width: WIDTHS.phone, height: 800 });
   await page.goto(path);
@@ -70,7 +46,7 @@ test('a relative answers by link on a phone, without an account, and finds the a
 });
 
 test('a withdrawn link says it no longer works', async ({ page, request }) => {
-  const { author, book, id, path } = await invitation(request, 'es');
+  const { author, book, id, path } = await invitation(request, { language: 'es', ...ASKED });
   const revoked = await request.post('/api/revokeFamilyInvitation', {
     headers: author.auth,
     data: { service_session_id: book.id, invitation_id: id },
@@ -82,7 +58,7 @@ test('a withdrawn link says it no longer works', async ({ page, request }) => {
 
 test('screenshots of the relative’s page at 375 and 1440 px in four languages', async ({ page, request }, testInfo) => {
   for (const lng of ['en', 'fr', 'es', 'it']) {
-    const { path } = await invitation(request, lng);
+    const { path } = await invitation(request, { language: lng, ...ASKED });
     for (const width of [WIDTHS.phone, WIDTHS.desktop]) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto(path);
@@ -184,28 +160,11 @@ async function bookWithMemory(request: APIRequestContext, lng: string) {
     es: 'El agua llegaba a la puerta de la panadería; papá nos sacó a hombros.',
     it: 'L’acqua arrivava alla porta del forno; il papà ci portò fuori sulle spalle.',
   }[lng]!;
-  const author = await signUp(request, { prefix: `family-shots-${lng}`, first_name: 'Jeanne', lng });
-  const book = await createBook(request, author.token, {
-    lng,
-    book_name: 'Une vie au bord de la Loire',
-    another_story_subject: 'My mother, her bakery by the river and the flood of 1953',
+  const { author, book, chapter, url } = await invitation(request, {
+    language: lng,
+    author: { prefix: `family-shots-${lng}`, lng },
+    relation,
   });
-  const chapter = book.checkpoint_data.data[0];
-  const created = await request.post('/api/createFamilyInvitation', {
-    headers: author.auth,
-    data: {
-      service_session_id: book.id,
-      contributor_name: 'Marie',
-      relation,
-      language: lng,
-      message: '',
-      permission: 'answer',
-      chapter_id: chapter.id,
-      question_ids: [chapter.questions[0].id],
-    },
-  });
-  expect(created.status(), await created.text()).toBe(200);
-  const url = (await created.json()).success.url as string;
   const saved = await request.post('/api/saveFamilyContribution', {
     headers: { 'x-invitation-token': url.slice(url.indexOf('#') + 1), lng },
     multipart: { question_id: String(chapter.questions[0].id), text },

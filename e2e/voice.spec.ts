@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { startWhisperStandIn, type WhisperStandIn } from '../server/test/stand-ins/whisper';
-import { actAsGuest, actAsUser, createBook, createGuestBook, signUp } from './helpers/api';
+import { actAsGuest, actAsUser, createBook, createGuestBook, invitation, signUp } from './helpers/api';
 import { ARTIFACTS_DIR } from './helpers/screenshots';
 
 /**
@@ -110,33 +110,17 @@ test('a relative answers by voice through their link: the same recorder, transcr
   request,
 }) => {
   whisper.requests.length = 0;
-  const author = await signUp(request, { prefix: 'voice-family', first_name: 'Jeanne' });
-  const book = await createBook(request, author.token, {
-    book_name: 'Rose',
-    another_story_subject: 'My grandmother Rose, a nurse in Lyon',
+  const { chapter, path } = await invitation(request, {
+    language: 'en',
+    author: { prefix: 'voice-family' },
+    book: { book_name: 'Rose', another_story_subject: 'My grandmother Rose, a nurse in Lyon' },
   });
-  const chapter = book.checkpoint_data.data[0];
-  const created = await request.post('/api/createFamilyInvitation', {
-    headers: author.auth,
-    data: {
-      service_session_id: book.id,
-      contributor_name: 'Marie',
-      relation: 'my sister',
-      language: 'en',
-      message: '',
-      permission: 'answer',
-      chapter_id: chapter.id,
-      question_ids: [chapter.questions[0].id],
-    },
-  });
-  expect(created.status(), await created.text()).toBe(200);
-  const link = new URL((await created.json()).success.url as string);
   const uploads: string[] = [];
   page.on('request', (req) => {
     if (req.url().includes('/api/')) uploads.push(new URL(req.url()).pathname);
   });
   await page.setViewportSize({ width: 375, height: 800 });
-  await page.goto(link.pathname + link.hash);
+  await page.goto(path);
   const answer = page.getByRole('textbox', { name: chapter.questions[0].name });
   await expect(answer).toBeVisible();
   const recorder = page.getByTestId('voice-recorder');

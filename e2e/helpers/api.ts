@@ -87,6 +87,36 @@ export async function createBook(request: APIRequestContext, token: string, book
   return (await response.json()).success as CreatedBook;
 }
 
+/** The first chapter of Rose's book, as if written, in each language. */
+const ROSE_CHAPTER: Record<string, string> = {
+  en: 'Rose was born in Lyon in 1921. She became a nurse during the war.',
+  fr: 'Rose est née à Lyon en 1921. Elle est devenue infirmière pendant la guerre.',
+  es: 'Rose nació en Lyon en 1921. Fue enfermera durante la guerra.',
+  it: 'Rose è nata a Lione nel 1921. È diventata infermiera durante la guerra.',
+};
+
+/**
+ * `user`'s book in `lng` about their grandmother Rose, its first chapter written (saved through
+ * upSertSession, as the workspace saves it): what the audiobook reads and the payment screens sell.
+ * Returns the book's id.
+ */
+export async function writtenBook(request: APIRequestContext, user: Pick<SignedUpUser, 'token' | 'auth'>, lng: string): Promise<number> {
+  const book = await createBook(request, user.token, {
+    lng,
+    book_name: 'Rose',
+    another_story_subject: 'My grandmother Rose, a nurse in Lyon',
+  });
+  const headers = { ...user.auth, lng };
+  const session = (await (await request.get(`/api/getSession/${book.id}`, { headers })).json()).success;
+  session.checkpoint_data.data[0].generated_content = ROSE_CHAPTER[lng];
+  const saved = await request.post('/api/upSertSession', {
+    headers,
+    data: { service_session_id: book.id, checkpoint_data: session.checkpoint_data, version: session.version },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+  return book.id;
+}
+
 /** A guest's book (the guest variant of the creation call); its `guest_token` opens it. */
 export async function createGuestBook(request: APIRequestContext, book: BookOptions): Promise<CreatedBook & { guest_token: string }> {
   // an address of its own: guests may start only so many books an hour from one address, and on
@@ -127,4 +157,55 @@ export async function waitSaved(page: Page) {
 /** The browser is signed in with `token` for 30 days (as a remembered login leaves it). */
 export async function actAsUserWithCookie(page: Page, token: string, baseURL: string) {
   await page.context().addCookies(sessionCookies(token, { url: baseURL }, Math.round(Date.now() / 1000) + 30 * 86_400));
+}
+
+export interface InvitationOptions {
+  /** The relative's page's language; the book is written in it too unless `book.lng` says otherwise. */
+  language: string;
+  /** The author's sign-up (first name Jeanne unless told). */
+  author?: Parameters<typeof signUp>[1];
+  /** The author's book (Jeanne's mother's bakery on the Loire unless told). */
+  book?: Partial<BookOptions>;
+  relation?: string;
+  message?: string;
+  /** How many of the first chapter's first questions the relative is asked. */
+  questions?: number;
+  /** More fields of the createFamilyInvitation call (or ones to replace). */
+  extra?: Record<string, unknown>;
+}
+
+/**
+ * A signed-in author, a book and a family invitation (issue 19) to Marie for the first chapter's
+ * first questions, made through the API as the family page makes it. `path` is the link's path and
+ * hash (the token), where the relative's page opens.
+ */
+export async function invitation(request: APIRequestContext, options: InvitationOptions) {
+  const { language, relation = 'my sister', message = '', questions: count = 1, extra = {} } = options;
+  const author = await signUp(request, { prefix: 'family-author', first_name: 'Jeanne', ...options.author });
+  const book = await createBook(request, author.token, {
+    lng: language,
+    book_name: 'Une vie au bord de la Loire',
+    another_story_subject: 'My mother, her bakery by the river and the flood of 1953',
+    ...options.book,
+  });
+  const chapter = book.checkpoint_data.data[0];
+  const questions = chapter.questions.slice(0, count);
+  const created = await request.post('/api/createFamilyInvitation', {
+    headers: author.auth,
+    data: {
+      service_session_id: book.id,
+      contributor_name: 'Marie',
+      relation,
+      language,
+      message,
+      permission: 'answer',
+      chapter_id: chapter.id,
+      question_ids: questions.map((q) => q.id),
+      ...extra,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const { url, id } = (await created.json()).success as { url: string; id: number };
+  const link = new URL(url);
+  return { author, book, chapter, questions, id, url, path: link.pathname + link.hash };
 }
