@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { actAsUser, createBook, signUp, uniqueEmail } from './helpers/api';
+import { expect, test } from '@playwright/test';
+import { actAsUser, signUp, uniqueEmail, writtenBook } from './helpers/api';
 import { saveScreenshot, WIDTHS } from './helpers/screenshots';
 
 /**
@@ -11,12 +11,6 @@ import { saveScreenshot, WIDTHS } from './helpers/screenshots';
  * payment, playing) is e2e/voice.spec.ts, under the voice config.
  */
 const LANGUAGES = ['en', 'fr', 'es', 'it'] as const;
-const CHAPTER: Record<(typeof LANGUAGES)[number], string> = {
-  en: 'Rose was born in Lyon in 1921. She became a nurse during the war.',
-  fr: 'Rose est née à Lyon en 1921. Elle est devenue infirmière pendant la guerre.',
-  es: 'Rose nació en Lyon en 1921. Fue enfermera durante la guerra.',
-  it: 'Rose è nata a Lione nel 1921. È diventata infermiera durante la guerra.',
-};
 const label = (lng: string, file: string, key: string) =>
   key
     .split('.')
@@ -24,27 +18,6 @@ const label = (lng: string, file: string, key: string) =>
       (node, part) => (node as Record<string, unknown>)[part],
       JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '..', 'locales', lng, `${file}.json`), 'utf8')),
     ) as string;
-
-async function writtenBook(
-  request: APIRequestContext,
-  user: { token: string; auth: Record<string, string> },
-  lng: (typeof LANGUAGES)[number],
-) {
-  const book = await createBook(request, user.token, {
-    lng,
-    book_name: 'Rose',
-    another_story_subject: 'My grandmother Rose, a nurse in Lyon',
-  });
-  const headers = { ...user.auth, lng };
-  const session = (await (await request.get(`/api/getSession/${book.id}`, { headers })).json()).success;
-  session.checkpoint_data.data[0].generated_content = CHAPTER[lng];
-  const saved = await request.post('/api/upSertSession', {
-    headers,
-    data: { service_session_id: book.id, checkpoint_data: session.checkpoint_data, version: session.version },
-  });
-  expect(saved.status(), await saved.text()).toBe(200);
-  return book.id;
-}
 
 test('screenshots of the audiobook screens in four languages at 375 and 1440 px', async ({ page, request }, testInfo) => {
   test.setTimeout(300_000);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
-import { actAsUser, createBook, signUp, type SignedUpUser } from './helpers/api';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { actAsUser, signUp, writtenBook } from './helpers/api';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { createCoupon, uniqueCouponCode } from './helpers/coupons';
 import { saveScreenshot, WIDTHS } from './helpers/screenshots';
@@ -28,31 +28,6 @@ const label = (lng: Lng, file: string, key: string) =>
       (node, part) => (node as Record<string, unknown>)[part],
       JSON.parse(fs.readFileSync(path.join(locales, lng, `${file}.json`), 'utf8')),
     ) as string;
-
-const CHAPTER: Record<Lng, string> = {
-  en: 'Rose was born in Lyon in 1921. She became a nurse during the war.',
-  fr: 'Rose est née à Lyon en 1921. Elle est devenue infirmière pendant la guerre.',
-  es: 'Rose nació en Lyon en 1921. Fue enfermera durante la guerra.',
-  it: 'Rose è nata a Lione nel 1921. È diventata infermiera durante la guerra.',
-};
-
-/** A book whose first chapter is written (the audiobook reads it). */
-async function writtenBook(request: APIRequestContext, user: SignedUpUser, lng: Lng) {
-  const book = await createBook(request, user.token, {
-    lng,
-    book_name: 'Rose',
-    another_story_subject: 'My grandmother Rose, a nurse in Lyon',
-  });
-  const headers = { ...user.auth, lng };
-  const session = (await (await request.get(`/api/getSession/${book.id}`, { headers })).json()).success;
-  session.checkpoint_data.data[0].generated_content = CHAPTER[lng];
-  const saved = await request.post('/api/upSertSession', {
-    headers,
-    data: { service_session_id: book.id, checkpoint_data: session.checkpoint_data, version: session.version },
-  });
-  expect(saved.status(), await saved.text()).toBe(200);
-  return book.id;
-}
 
 /** Opens a route with navigation state, as the app's own buttons do. */
 async function openWithState(page: Page, url: string, state: object) {
