@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import type { Language } from '@common/constants';
 import { formatPrice, fromCents } from '@common/rules/prices';
+import { pdfBuffer } from '../exports/pdf/buffer';
 import { FONT_FILES } from '../exports/pdf/fonts';
 import type { Translate } from '../http/messages';
 
@@ -30,12 +31,7 @@ export function renderGiftCardPdf(translate: Translate, lng: Language, input: Gi
   const t = (key: string, params: Record<string, string | number> = {}) => translate(lng, `gift_card.${key}`, params, 'mail');
   const doc = new PDFDocument({ size: 'A5', layout: 'landscape', margin: 0, info: { Title: t('title'), Author: 'Plume' } });
   for (const [key, file] of Object.entries(FONT_FILES)) doc.registerFont(key, file);
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = pdfBuffer(doc);
 
   const { width, height } = doc.page;
   doc.rect(0, 0, width, height).fill(CREAM);

@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import type { Language } from '@common/constants';
 import { formatPrice, formatRate, fromCents, taxIncludedCents } from '@common/rules/prices';
+import { pdfBuffer } from '../exports/pdf/buffer';
 import { FONT_FILES } from '../exports/pdf/fonts';
 import type { Translate } from '../http/messages';
 
@@ -28,12 +29,7 @@ export function renderReceiptPdf(translate: Translate, lng: Language, input: Rec
   const t = (key: string, params: Record<string, string | number> = {}) => translate(lng, `receipt_pdf.${key}`, params, 'mail');
   const doc = new PDFDocument({ size: 'A4', margin: 64, info: { Title: t('title'), Author: 'Plume' } });
   for (const [key, file] of Object.entries(FONT_FILES)) doc.registerFont(key, file);
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = pdfBuffer(doc);
 
   const money = (cents: number) => formatPrice(fromCents(cents), lng, input.currency);
   const left = 64;

@@ -2,6 +2,7 @@ import PDFDocument from 'pdfkit';
 import type { CoverGeometry } from '@common/rules/printing';
 import type { BookImage } from '../exports/images';
 import { FONT_FILES } from '../exports/pdf/fonts';
+import { pdfBuffer } from '../exports/pdf/buffer';
 
 export interface CoverInput {
   title: string;
@@ -33,12 +34,7 @@ export async function renderCoverSpread(input: CoverInput, g: CoverGeometry): Pr
   doc.registerFont('regular', FONT_FILES.regular);
   doc.registerFont('italic', FONT_FILES.italic);
   doc.registerFont('semibold', FONT_FILES.semibold);
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<void>((resolve, reject) => {
-    doc.on('end', () => resolve());
-    doc.on('error', reject);
-  });
+  const done = pdfBuffer(doc);
 
   doc.rect(0, 0, g.width, g.height).fill(BACKGROUND);
   const frontLeft = g.bleed + g.trimWidth + g.spine;
@@ -106,8 +102,7 @@ export async function renderCoverSpread(input: CoverInput, g: CoverGeometry): Pr
     .text(input.backLine, g.bleed + SAFE, g.bleed + g.trimHeight - SAFE - 14, { width: g.trimWidth - 2 * SAFE, align: 'center' });
 
   doc.end();
-  await done;
-  return Buffer.concat(chunks);
+  return done;
 }
 
 /** The largest size (from `max`) at which `text` takes at most `lines` lines of `width`. */

@@ -2,6 +2,7 @@ import PDFDocument from 'pdfkit';
 import type { Language } from '@common/constants';
 import type { TrimSize } from '@common/schemas/exports';
 import type { BookContent } from '../book';
+import { pdfBuffer } from './buffer';
 import { layoutBook, layoutText, textBottomOf, textWidthOf, type Layout, type Op } from './layout';
 import { Measurer } from './measure';
 
@@ -45,12 +46,7 @@ export async function typesetBook(book: BookContent, options: TypesetOptions = {
       Producer: 'Plume (pdfkit)',
     },
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<void>((resolve, reject) => {
-    doc.on('end', () => resolve());
-    doc.on('error', reject);
-  });
+  const done = pdfBuffer(doc);
   const m = new Measurer(doc);
   const layout = layoutBook(book, m, { trim, hyphenate: options.hyphenate ?? true });
   const contentPages = layout.pages.length;
@@ -59,8 +55,7 @@ export async function typesetBook(book: BookContent, options: TypesetOptions = {
     layout.pages.push({ kind: 'blank', ops: [], section: null, dest: null, outline: null });
   render(doc, m, layout, book);
   doc.end();
-  await done;
-  return { pdf: Buffer.concat(chunks), pageCount: layout.pages.length, contentPages };
+  return { pdf: await done, pageCount: layout.pages.length, contentPages };
 }
 
 function render(doc: PDFKit.PDFDocument, m: Measurer, layout: Layout, book: BookContent) {
