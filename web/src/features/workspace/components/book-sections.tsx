@@ -1,0 +1,87 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Accordion } from 'radix-ui';
+import type { BookText, TextOrigin } from '@common/schemas/versions';
+import { toast } from '../../../lib/toast';
+import type { BookMeta, useWorkspace } from '../hooks/use-workspace';
+import { BookTextSection } from './book-text-section';
+import { EditableSection } from './editable-section';
+import styles from '../workspace.module.css';
+
+/**
+ * The book's own texts, folded: the synopsis (kept in the checkpoint), the introduction and the summary
+ * (book attributes, with the writing assistant's drafts and versions).
+ */
+export function BookSections({
+  meta,
+  synopsis,
+  onSynopsis,
+  saveAttribute,
+  setMeta,
+  replaceBookText,
+}: {
+  meta: BookMeta;
+  synopsis: string;
+  onSynopsis: (value: string) => void;
+  saveAttribute: ReturnType<typeof useWorkspace>['saveAttribute'];
+  setMeta: (patch: Partial<BookMeta>) => void;
+  replaceBookText: (text: BookText, content: string, origin: TextOrigin) => void;
+}) {
+  const { t } = useTranslation('workspace');
+  /** An introduction or summary edited by hand: saved, marked as the author's, and said so. */
+  const saveText = async (text: BookText, value: string, messages: { updated: string; failed: string }) => {
+    const ok = await saveAttribute(text, value, meta[text]);
+    if (ok) {
+      setMeta({ textOrigins: { ...meta.textOrigins, [text]: 'edited' } });
+      toast.success(messages.updated);
+    } else toast.error(messages.failed);
+  };
+  return (
+    <Accordion.Root type="multiple" className={styles.sections}>
+      <Section value="synopsis" title={t('sections.synopsis')}>
+        <EditableSection value={synopsis} label={t('sections.synopsis')} empty={t('sections.empty')} maxLength={5000} onSave={onSynopsis} />
+      </Section>
+      <Section value="introduction" title={t('sections.introduction')}>
+        <BookTextSection
+          text="introduction"
+          value={meta.introduction}
+          origin={meta.textOrigins.introduction}
+          assistant={meta.writingAssistant}
+          label={t('sections.introduction')}
+          empty={t('sections.introduction_prompt')}
+          onSave={(value) =>
+            saveText('introduction', value, { updated: t('messages.introduction_updated'), failed: t('messages.introduction_failed') })
+          }
+          onReplaced={(content, origin) => replaceBookText('introduction', content, origin)}
+        />
+      </Section>
+      <Section value="summary" title={t('sections.summary')}>
+        <BookTextSection
+          text="book_summary"
+          value={meta.book_summary}
+          origin={meta.textOrigins.book_summary}
+          assistant={meta.writingAssistant}
+          label={t('sections.summary')}
+          empty={t('sections.summary_prompt')}
+          onSave={(value) =>
+            saveText('book_summary', value, { updated: t('messages.summary_updated'), failed: t('messages.summary_failed') })
+          }
+          onReplaced={(content, origin) => replaceBookText('book_summary', content, origin)}
+        />
+      </Section>
+    </Accordion.Root>
+  );
+}
+
+function Section({ value, title, children }: { value: string; title: string; children: ReactNode }) {
+  return (
+    <Accordion.Item value={value} className={styles.section}>
+      <Accordion.Header>
+        <Accordion.Trigger className={styles.sectionTrigger}>
+          {title} <span aria-hidden="true">▾</span>
+        </Accordion.Trigger>
+      </Accordion.Header>
+      <Accordion.Content className={styles.sectionBody}>{children}</Accordion.Content>
+    </Accordion.Item>
+  );
+}
