@@ -7,6 +7,8 @@ declare module 'autocannon' {
     method?: string;
     headers?: Record<string, string>;
     body?: string | Buffer;
+    /** Called once per connection (bench/saves.ts gives each its own requests and state). */
+    setupClient?: (client: { setRequests(requests: object[]): void }) => void;
   }
   interface Result {
     requests: { average: number };

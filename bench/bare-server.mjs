@@ -12,4 +12,10 @@ if (process.env.BARE_ROUTE && process.env.BARE_BODY_FILE) {
   const body = fs.readFileSync(process.env.BARE_BODY_FILE, 'utf8');
   app.get(process.env.BARE_ROUTE, async (request, reply) => reply.type('application/json').send(body));
 }
+// bench/saves.ts: a POST route that parses a JSON body as large as a checkpoint and answers a save's result
+if (process.env.BARE_POST_ROUTE) {
+  app.post(process.env.BARE_POST_ROUTE, { bodyLimit: 5_000_000 }, async (request) => ({
+    success: { id: request.body.service_session_id, version: request.body.version + 1, updated_at: new Date().toISOString(), progress: 0 },
+  }));
+}
 await app.listen({ port: Number(process.env.PORT), host: process.env.HOST ?? '127.0.0.1' });

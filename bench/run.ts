@@ -15,6 +15,7 @@ const SCRIPTS = [
   'restart.ts',
   'server-load.ts',
   'my-books.ts',
+  'saves.ts',
   'generation.ts',
   'writing.ts',
   'export.ts',

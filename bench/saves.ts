@@ -1,0 +1,194 @@
+/**
+ * Saves (issue 17 item 4): upSertSession of a ~40 KB checkpoint, 32 connections each saving its own
+ * books with the right version (every save is accepted), beside a bare Fastify route parsing the same
+ * body; and upSertChapter (one ~5 KB chapter) beside a bare GET route. On SQLite, and on PostgreSQL
+ * too when DATABASE_URL is set (a fresh database on that server, dropped afterwards).
+ * The data folder is on the same disk as the rest (not a tmpfs), so each commit's fsync is real.
+ * Run: npm run build && npx tsx bench/saves.ts
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { buildApp } from '../server/src/app';
+import { insertSession, updateSessionFields } from '../server/src/books/repository';
+import { loadConfig } from '../server/src/config';
+import { createDb } from '../server/src/db';
+import { sampleBook } from '../server/src/exports/fixtures';
+import { createUser } from '../server/test/helpers';
+import { BARE_SERVER, figure, round, startChild } from './lib';
+
+const CONNECTIONS = 32;
+/** Books per connection, each its own user's: the save rate limit (600 per 10 min per requester) is never reached. */
+const BOOKS_PER_CONNECTION = 6;
+
+interface Book {
+  id: number;
+  version: number;
+  headers: Record<string, string>;
+}
+
+async function freshPostgres(serverUrl: string) {
+  const name = `plume_bench_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+async function prepare(dataDir: string, databaseUrl: string | undefined) {
+  const config = loadConfig(
+    {},
+    { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, CAPTCHA_PROVIDER: 'none' },
+  );
+  const db = createDb(config);
+  const app = await buildApp(config, { db, logger: false });
+  // 8 chapters of ~800 words: a ~40 KB checkpoint, ~5 KB per chapter
+  const { checkpoint, book_name } = sampleBook('en', { chapters: 8, wordsPerChapter: 800 });
+  const books: Book[] = [];
+  for (let n = 0; n < CONNECTIONS * BOOKS_PER_CONNECTION; n += 1) {
+    const user = await createUser(app);
+    const row = await insertSession(app.ctx.db, {
+      user_id: user.id,
+      guest_token_hash: null,
+      service_id: 1,
+      general_category_id: 1,
+      book_name,
+      language: 'en',
+      checkpoint,
+    });
+    await updateSessionFields(app.ctx.db, row.id, { is_payed: 1 });
+    books.push({ id: row.id, version: row.version + 1, headers: { ...user.headers, 'content-type': 'application/json' } });
+  }
+  await app.close();
+  await db.destroy();
+  return { books, checkpoint };
+}
+
+/**
+ * autocannon with each connection cycling through its own books, each request carrying the version
+ * the last answer gave (setupClient gives every connection its own request list and state).
+ */
+async function loadSaves(url: string, path: string, books: Book[], bodyOf: (book: Book) => string) {
+  let next = 0;
+  const failures = new Map<number, number>();
+  const options = {
+    url,
+    connections: CONNECTIONS,
+    setupClient(client: { setRequests(requests: object[]): void }) {
+      const mine = books.slice(next * BOOKS_PER_CONNECTION, (next += 1) * BOOKS_PER_CONNECTION);
+      let turn = 0;
+      let current = mine[0];
+      client.setRequests([
+        {
+          method: 'POST',
+          path,
+          setupRequest: (request: object) => {
+            current = mine[turn++ % mine.length];
+            return { ...request, headers: current.headers, body: bodyOf(current) };
+          },
+          onResponse: (status: number, body: string) => {
+            if (status === 200) current.version = (JSON.parse(body) as { success: { version: number } }).success.version;
+            else failures.set(status, (failures.get(status) ?? 0) + 1);
+          },
+        },
+      ]);
+    },
+  };
+  next = 0;
+  await autocannon({ ...options, duration: 2 }); // warm-up
+  // saves in flight when the warm-up stopped still landed: take every book's version from the server
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  for (const book of books) {
+    const answer = (await (await fetch(`${url}/api/getSession/${book.id}`, { headers: book.headers })).json()) as {
+      success: { version: number };
+    };
+    book.version = answer.success.version;
+  }
+  failures.clear();
+  next = 0;
+  const result = await autocannon({ ...options, duration: 8 });
+  if (result.non2xx > 0 || failures.size > 0)
+    throw new Error(`${url}${path}: ${result.non2xx} answers were not 2xx (${JSON.stringify(Object.fromEntries(failures))})`);
+  return { rps: round(result.requests.average), p99: result.latency.p99 };
+}
+
+async function loadBare(url: string, method: 'GET' | 'POST', body?: string) {
+  const options = { url, connections: CONNECTIONS, method, body, headers: { 'content-type': 'application/json' } };
+  await autocannon({ ...options, duration: 2 });
+  const result = await autocannon({ ...options, duration: 8 });
+  if (result.non2xx > 0) throw new Error(`${url}: ${result.non2xx} answers were not 2xx`);
+  return { rps: round(result.requests.average), p99: result.latency.p99 };
+}
+
+async function bench(database: 'SQLite' | 'PostgreSQL') {
+  // on the work disk, not a tmpfs: a commit's fsync is real
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plume-bench-saves-'));
+  const postgres = database === 'PostgreSQL' ? await freshPostgres(process.env.DATABASE_URL!) : undefined;
+  try {
+    const { books, checkpoint } = await prepare(dataDir, postgres?.url);
+    const checkpointJson = JSON.stringify(checkpoint);
+    const saveBody = (book: Book) => `{"service_session_id":${book.id},"version":${book.version},"checkpoint_data":${checkpointJson}}`;
+    const server = await startChild([...(process.env.BENCH_NODE_ARGS?.split(' ') ?? []), 'dist/server/server.js'], {
+      DATA_DIR: dataDir,
+      CAPTCHA_PROVIDER: 'none',
+      NODE_ENV: 'production',
+      ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+    });
+    const bare = await startChild([BARE_SERVER], { BARE_POST_ROUTE: '/api/upSertSession' });
+    try {
+      const ours = await loadSaves(server.url, '/api/upSertSession', books, saveBody);
+      const anchor = await loadBare(`${bare.url}/api/upSertSession`, 'POST', saveBody(books[0]));
+      figure({
+        name: `upSertSession on ${database}, ${round(checkpointJson.length / 1024, 1)} KB checkpoint, ${CONNECTIONS} savers`,
+        value: ours.rps,
+        anchor: 'bare Fastify route parsing the same body',
+        anchorValue: anchor.rps,
+        unit: 'req/s',
+        goal: '≥ 0.60 × bare',
+      });
+      figure({
+        name: `upSertSession on ${database}, p99 latency`,
+        value: ours.p99,
+        anchor: 'bare route p99',
+        anchorValue: anchor.p99,
+        unit: 'ms',
+        goal: '≤ 1.5 × bare',
+      });
+    } finally {
+      await bare.stop();
+      await server.stop();
+    }
+  } finally {
+    await postgres?.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+console.log(
+  `load average before: ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
+await bench('SQLite');
+if (process.env.DATABASE_URL) await bench('PostgreSQL');
+console.log(
+  `load average after: ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
