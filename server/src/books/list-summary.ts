@@ -11,10 +11,21 @@ export type ListSummary = BookListItem['checkpoint_data'];
  * on checkpoints written before every save was validated.
  */
 export function listSummaryOf(checkpointJson: string, fallbackCategoryId: number): string {
+  let checkpoint: unknown = null;
+  try {
+    checkpoint = JSON.parse(checkpointJson);
+  } catch {
+    // an unreadable checkpoint lists as a book without chapters
+  }
+  return listSummaryOfCheckpoint(checkpoint, fallbackCategoryId);
+}
+
+/** The same from a checkpoint already in hand (a save: its JSON is not parsed again). */
+export function listSummaryOfCheckpoint(value: unknown, fallbackCategoryId: number): string {
   let chapters: Array<{ id?: unknown; name?: unknown; generated_content?: unknown }> = [];
   let generalCategoryId = fallbackCategoryId;
-  try {
-    const checkpoint = JSON.parse(checkpointJson) as { data?: unknown; general_category_id?: unknown };
+  if (value && typeof value === 'object') {
+    const checkpoint = value as { data?: unknown; general_category_id?: unknown };
     const data = checkpoint.data as unknown;
     chapters = Array.isArray(data)
       ? data
@@ -22,8 +33,6 @@ export function listSummaryOf(checkpointJson: string, fallbackCategoryId: number
         ? (data as { chapters: [] }).chapters
         : [];
     if (typeof checkpoint.general_category_id === 'number') generalCategoryId = checkpoint.general_category_id;
-  } catch {
-    // an unreadable checkpoint lists as a book without chapters
   }
   const summary: ListSummary = {
     general_category_id: generalCategoryId,

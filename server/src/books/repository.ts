@@ -5,7 +5,8 @@ import { nowIso, toBool, type Db } from '../db';
 import { AppError } from '../http/errors';
 import type { ServiceSessionsTable } from '../db/schema';
 import { hasActiveSubscription } from '../subscriptions/service';
-import { listSummaryOf } from './list-summary';
+import { inGroupCommit } from '../db/group-commit';
+import { listSummaryOf, listSummaryOfCheckpoint } from './list-summary';
 
 export type SessionRow = Selectable<ServiceSessionsTable>;
 
@@ -122,9 +123,18 @@ export async function insertSession(db: Db, input: NewSession): Promise<SessionR
     .executeTakeFirstOrThrow();
 }
 
+export interface SaveOptions {
+  /** Already checked against CheckpointDataSchema by the caller (a route's body schema): not parsed again. */
+  validated?: boolean;
+  /** Refused with 413 `workspace.too_large` when its JSON is longer. */
+  maxLength?: number;
+}
+
 /**
  * Writes a new checkpoint only if the row is still at `baseVersion` (one UPDATE, so two concurrent
  * saves cannot both win). Returns the new version and time, or null when someone saved in between.
+ * The UPDATE joins the saves of the same moment in one commit (db/group-commit.ts): it is answered
+ * once on disk.
  */
 export async function saveCheckpoint(
   db: Db,
@@ -132,24 +142,29 @@ export async function saveCheckpoint(
   baseVersion: number,
   checkpoint: CheckpointData,
   fields: Partial<Pick<SessionRow, 'book_name' | 'introduction' | 'book_summary'>> = {},
+  options: SaveOptions = {},
 ): Promise<{ version: number; updated_at: string } | null> {
   // Nothing is stored that a read would refuse: every write passes the schema reads use.
-  if (!CheckpointDataSchema.safeParse(checkpoint).success) throw new AppError(422, 'books.over_limit');
+  if (!options.validated && !CheckpointDataSchema.safeParse(checkpoint).success) throw new AppError(422, 'books.over_limit');
   const json = JSON.stringify(checkpoint);
+  if (options.maxLength !== undefined && json.length > options.maxLength) throw new AppError(413, 'workspace.too_large');
   const updatedAt = nowIso();
-  const result = await db
-    .updateTable('service_sessions')
-    .set({
-      ...fields,
-      checkpoint_data: json,
-      list_summary: listSummaryOf(json, checkpoint.general_category_id),
-      version: baseVersion + 1,
-      updated_at: updatedAt,
-    })
-    .where('id', '=', id)
-    .where('version', '=', baseVersion)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
+  const values = {
+    ...fields,
+    checkpoint_data: json,
+    list_summary: listSummaryOfCheckpoint(checkpoint, checkpoint.general_category_id),
+    version: baseVersion + 1,
+    updated_at: updatedAt,
+  };
+  const result = await inGroupCommit(db, (trx) =>
+    trx
+      .updateTable('service_sessions')
+      .set(values)
+      .where('id', '=', id)
+      .where('version', '=', baseVersion)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst(),
+  );
   return Number(result.numUpdatedRows) === 1 ? { version: baseVersion + 1, updated_at: updatedAt } : null;
 }
 

@@ -27,7 +27,9 @@ export function createDb(config: Pick<Config, 'DATABASE_URL' | 'dataDir'>): Db {
   fs.mkdirSync(config.dataDir, { recursive: true });
   const database = new SQLite(path.join(config.dataDir, 'plume.sqlite'));
   database.pragma('journal_mode = WAL');
-  database.pragma('synchronous = NORMAL');
+  // Every commit is on disk before it is acknowledged, power loss included; saves share their commits
+  // (and fsyncs) through group commit (db/group-commit.ts).
+  database.pragma('synchronous = FULL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
@@ -55,7 +57,7 @@ function withStatementCache(database: SQLite.Database) {
   };
 }
 
-function isPostgres(db: Kysely<unknown>): boolean {
+export function isPostgres(db: Pick<Kysely<unknown>, 'getExecutor'>): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 

@@ -1,0 +1,125 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCheckpoint, buildTestApp, createBook, createUser, type TestApp } from '../../test/helpers';
+import { inGroupCommit } from './group-commit';
+import { createDb, nowIso, type Db } from './index';
+
+let app: TestApp;
+let fresh: Db;
+beforeAll(async () => {
+  app = await buildTestApp();
+  // another connection to the same database, as after a restart: it sees only what was committed
+  fresh = createDb(app.ctx.config);
+});
+afterAll(async () => {
+  await fresh.destroy();
+  await app.close();
+});
+
+const save = (headers: Record<string, string>, id: number, version: number, story: string) => {
+  const checkpoint_data = { ...buildCheckpoint(), another_story_subject: story };
+  return app.inject({ method: 'POST', url: '/api/upSertSession', headers, payload: { service_session_id: id, checkpoint_data, version } });
+};
+
+const storedStory = async (id: number) => {
+  const row = await fresh
+    .selectFrom('service_sessions')
+    .select(['checkpoint_data', 'version'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  return { story: (JSON.parse(row.checkpoint_data) as { another_story_subject: string }).another_story_subject, version: row.version };
+};
+
+describe('saves of the same moment (group commit)', () => {
+  it('concurrent saves of different books all land, each acknowledged with its new version, and a fresh connection reads them', async () => {
+    const savers = await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        const user = await createUser(app);
+        return { user, book: await createBook(app, { userId: user.id }) };
+      }),
+    );
+    const answers = await Promise.all(savers.map(({ user, book }, n) => save(user.headers, book.id, book.version, `Story ${n}`)));
+    for (const [n, answer] of answers.entries()) {
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.json().success.version).toBe(savers[n].book.version + 1);
+      expect(await storedStory(savers[n].book.id)).toEqual({ story: `Story ${n}`, version: savers[n].book.version + 1 });
+    }
+  });
+
+  it('a stale save among them gets its 409 with the stored book, while the others land', async () => {
+    const savers = await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        const user = await createUser(app);
+        return { user, book: await createBook(app, { userId: user.id }) };
+      }),
+    );
+    const stale = savers[1];
+    const answers = await Promise.all(
+      savers.map(({ user, book }, n) => save(user.headers, book.id, n === 1 ? book.version - 1 : book.version, `Story ${n}`)),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 409, 200, 200]);
+    expect(answers[1].json()).toMatchObject({
+      code: 'workspace.version_conflict',
+      server: { id: stale.book.id, version: stale.book.version },
+    });
+    expect(await storedStory(stale.book.id)).toEqual({ story: 'A life by the sea', version: stale.book.version });
+    for (const n of [0, 2, 3]) expect((await storedStory(savers[n].book.id)).story).toBe(`Story ${n}`);
+  });
+
+  it('two saves of one book from the same version in the same moment: one lands, the other gets its 409', async () => {
+    const user = await createUser(app);
+    const book = await createBook(app, { userId: user.id });
+    const answers = await Promise.all(['Tab one', 'Tab two'].map((story) => save(user.headers, book.id, book.version, story)));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const winner = answers[0].statusCode === 200 ? 'Tab one' : 'Tab two';
+    expect(await storedStory(book.id)).toEqual({ story: winner, version: book.version + 1 });
+  });
+
+  it.skipIf(Boolean(process.env.DATABASE_URL))('on SQLite, a commit waits for its fsync (synchronous = FULL)', async () => {
+    const { rows } = await sql<{ synchronous: number }>`pragma synchronous`.execute(app.ctx.db);
+    expect(rows[0].synchronous).toBe(2);
+  });
+
+  it.skipIf(Boolean(process.env.DATABASE_URL))(
+    'on SQLite, writes of the same turn share one transaction; one that fails is undone alone and only its caller hears of it',
+    async () => {
+      const db = app.ctx.db;
+      const seen: Db[] = [];
+      const write = (key: string, twice = false) =>
+        inGroupCommit(db, async (trx) => {
+          seen.push(trx);
+          await trx.insertInto('counters').values({ key, count: 1, expires_at: 0 }).execute();
+          if (twice) await trx.insertInto('counters').values({ key, count: 2, expires_at: 0 }).execute(); // duplicate key
+          return key;
+        });
+      const outcomes = await Promise.allSettled([write('gc:a'), write('gc:b', true), write('gc:c')]);
+      expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+      expect(new Set(seen).size).toBe(1);
+      const keys = await fresh.selectFrom('counters').select('key').where('key', 'like', 'gc:%').orderBy('key').execute();
+      expect(keys.map((k) => k.key)).toEqual(['gc:a', 'gc:c']);
+      // a write of a later turn is a transaction of its own
+      await write('gc:d');
+      expect(seen.at(-1)).not.toBe(seen[0]);
+    },
+  );
+
+  it.skipIf(Boolean(process.env.DATABASE_URL))(
+    'on SQLite, when the shared commit itself fails, no write of it is acknowledged and none is stored',
+    async () => {
+      const db = app.ctx.db;
+      const write = (key: string) =>
+        inGroupCommit(db, (trx) => trx.insertInto('counters').values({ key, count: 1, expires_at: 0 }).execute());
+      // a token of no user, with foreign keys checked at commit: the commit fails, not the statement
+      const orphan = inGroupCommit(db, async (trx) => {
+        await sql`pragma defer_foreign_keys = on`.execute(trx);
+        await trx
+          .insertInto('auth_tokens')
+          .values({ user_id: 987_654_321, token_hash: 'gc-orphan', expires_at: nowIso(), revoked_at: null, created_at: nowIso() })
+          .execute();
+      });
+      const outcomes = await Promise.allSettled([write('gc:before'), orphan, write('gc:after')]);
+      expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected', 'rejected']);
+      expect(await fresh.selectFrom('counters').select('key').where('key', 'in', ['gc:before', 'gc:after']).execute()).toEqual([]);
+    },
+  );
+});
