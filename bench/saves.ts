@@ -16,7 +16,7 @@ import { buildApp } from '../server/src/app';
 import { insertSession, updateSessionFields } from '../server/src/books/repository';
 import { loadConfig } from '../server/src/config';
 import { createDb } from '../server/src/db';
-import { sampleBook } from '../server/src/exports/fixtures';
+import { sampleBook } from '../server/test/sample-books';
 import { createUser } from '../server/test/helpers';
 import { BARE_SERVER, figure, round, startChild } from './lib';
 
