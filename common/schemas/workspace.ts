@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CheckpointDataSchema, SessionSchema } from './session';
+import { ChapterSchema, CheckpointDataSchema, SessionSchema } from './session';
 import { BookTextSchema, TextOriginSchema } from './versions';
 
 /** Calls of the book workspace (spec section 7): getSession, upSertSession, updateBookAttribute… */
@@ -60,6 +60,19 @@ export const UpsertSessionResultSchema = z.object({
   progress: z.number(),
 });
 export type UpsertSessionResult = z.infer<typeof UpsertSessionResultSchema>;
+
+/**
+ * upSertChapter: the save a typist makes, one chapter instead of the whole checkpoint. The chapter
+ * (matched by id) must already be in the book: adding, removing or moving chapters, and the book's
+ * other fields, go through upSertSession. Same version rule: `version` is the book's version the
+ * client's copy was based on; 409 `workspace.version_conflict` with the stored book otherwise.
+ */
+export const UpsertChapterBodySchema = z.object({
+  service_session_id: z.number().int().positive(),
+  chapter: ChapterSchema,
+  version: z.number().int().min(0),
+});
+export type UpsertChapterBody = z.infer<typeof UpsertChapterBodySchema>;
 
 export const BOOK_ATTRIBUTES = ['book_name', 'introduction', 'book_summary'] as const;
 export type BookAttribute = (typeof BOOK_ATTRIBUTES)[number];

@@ -11,7 +11,7 @@ import { AppError, badRequest, notFound } from '../http/errors';
 import { routesOf } from '../http/routes';
 import { IMAGE_UPLOADS_LIMIT, normalizeImage } from '../images/normalize-image';
 import { limitByIp, limitByRequester } from '../rate-limit';
-import { presentWorkspace, unsubmittedChapterIds, upsertCheckpoint } from './service';
+import { presentWorkspace, unsubmittedChapterIds, upsertChapter, upsertCheckpoint } from './service';
 
 /** Saves per requester and window: far above any writer (one save per pause in typing), low enough to stop a loop. */
 export const SAVE_RATE_LIMIT = { max: 600, windowMs: 10 * 60_000 };
@@ -34,6 +34,15 @@ export const workspaceRoutes = routesOf(workspaceApi, ({ db, storage, config }) 
     handler: async (request) => {
       const { checkpoint_data, version } = request.body;
       return { success: await upsertCheckpoint(db, storage, request.book, checkpoint_data, version) };
+    },
+  },
+
+  upSertChapter: {
+    // one budget for both kinds of save
+    limit: [limitByRequester(db, 'save', SAVE_RATE_LIMIT)],
+    handler: async (request) => {
+      const { chapter, version } = request.body;
+      return { success: await upsertChapter(db, request.book, chapter, version) };
     },
   },
 

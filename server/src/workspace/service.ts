@@ -1,5 +1,5 @@
 import { CHECKPOINT_MAX_BYTES } from '@common/api/workspace';
-import type { CheckpointData } from '@common/schemas/session';
+import type { Chapter, CheckpointData } from '@common/schemas/session';
 import { progressPercent } from '@common/rules/progress';
 import { unpaidViolation } from '@common/rules/workspace-unpaid';
 import {
@@ -10,7 +10,7 @@ import {
   type WorkspaceSession,
 } from '@common/schemas/workspace';
 import { toBool, type Db } from '../db';
-import { AppError, badRequest, conflict } from '../http/errors';
+import { AppError, badRequest, conflict, notFound } from '../http/errors';
 import type { Storage } from '../providers/storage';
 import { sessionFileKey } from '../books/files';
 import {
@@ -91,16 +91,38 @@ export async function upsertCheckpoint(
 ): Promise<UpsertSessionResult> {
   checkIds(incoming);
   if (baseVersion !== row.version) throw await versionConflict(db, row.id);
+  const { checkpoint, saved } = await saveChecked(db, row, parseCheckpoint(row), incoming, baseVersion);
+  await removeOrphanImages(db, storage, row.id, checkpoint);
+  return { id: row.id, ...saved, progress: progressPercent(checkpoint.data) };
+}
+
+/**
+ * Saves one chapter (matched by id, already in the book) based on `baseVersion`, with the rules of
+ * `upsertCheckpoint`: 409 with the server copy when someone saved in between, 402 when an unpaid book
+ * changes a locked chapter, 400 when its questions' ids repeat, 404 when the book has no such chapter
+ * (chapters are added and removed by whole-checkpoint saves). The other chapters stay as stored.
+ */
+export async function upsertChapter(db: Db, row: SessionRow, chapter: Chapter, baseVersion: number): Promise<UpsertSessionResult> {
+  if (baseVersion !== row.version) throw await versionConflict(db, row.id);
   const stored = parseCheckpoint(row);
+  const index = stored.data.findIndex((c) => c.id === chapter.id);
+  if (index < 0) throw notFound('workspace.chapter_not_found');
+  const incoming = { ...stored, data: stored.data.map((c, i) => (i === index ? chapter : c)) };
+  checkIds(incoming);
+  const { checkpoint, saved } = await saveChecked(db, row, stored, incoming, baseVersion);
+  return { id: row.id, ...saved, progress: progressPercent(checkpoint.data) };
+}
+
+/** The unpaid rule, the server's own fields, then the version-checked write; 409 when someone saved in between. */
+async function saveChecked(db: Db, row: SessionRow, stored: CheckpointData, incoming: CheckpointData, baseVersion: number) {
   if (!toBool(row.is_payed) && unpaidViolation(stored, incoming, await unlockedChapterIds(db, row.id)))
     throw new AppError(402, 'workspace.locked_chapter');
   const checkpoint = keepServerFields(stored, incoming);
-  // `incoming` passed the route's body schema and the server's fields come from the stored book, read
-  // with the same schema: the whole checkpoint is not parsed a third time
+  // what comes from the client passed the route's body schema and the rest comes from the stored book,
+  // read with the same schema: the whole checkpoint is not parsed a third time
   const saved = await saveCheckpoint(db, row.id, baseVersion, checkpoint, {}, { validated: true, maxLength: CHECKPOINT_MAX_BYTES });
   if (!saved) throw await versionConflict(db, row.id);
-  await removeOrphanImages(db, storage, row.id, checkpoint);
-  return { id: row.id, ...saved, progress: progressPercent(checkpoint.data) };
+  return { checkpoint, saved };
 }
 
 /** Photos of chapters that no longer exist are deleted with them. */
