@@ -1,7 +1,7 @@
 /**
  * Saves (issue 17 item 4): upSertSession of a ~40 KB checkpoint, 32 connections each saving its own
  * books with the right version (every save is accepted), beside a bare Fastify route parsing the same
- * body; and upSertChapter (one ~5 KB chapter) beside a bare GET route. On SQLite, and on PostgreSQL
+ * body; and upSertChapter (one ~5 KB chapter of those books) beside a bare GET route. On SQLite, and on PostgreSQL
  * too when DATABASE_URL is set (a fresh database on that server, dropped afterwards).
  * The data folder is on the same disk as the rest (not a tmpfs), so each commit's fsync is real.
  * Run: npm run build && npx tsx bench/saves.ts
@@ -113,10 +113,9 @@ async function loadSaves(url: string, path: string, books: Book[], bodyOf: (book
   // saves in flight when the warm-up stopped still landed: take every book's version from the server
   await new Promise((resolve) => setTimeout(resolve, 500));
   for (const book of books) {
-    const answer = (await (await fetch(`${url}/api/getSession/${book.id}`, { headers: book.headers })).json()) as {
-      success: { version: number };
-    };
-    book.version = answer.success.version;
+    const answer = await fetch(`${url}/api/getSession/${book.id}`, { headers: book.headers });
+    if (!answer.ok) throw new Error(`getSession ${book.id}: ${answer.status} ${(await answer.text()).slice(0, 300)}`);
+    book.version = ((await answer.json()) as { success: { version: number } }).success.version;
   }
   failures.clear();
   next = 0;
@@ -146,7 +145,7 @@ async function bench(database: 'SQLite' | 'PostgreSQL') {
       DATA_DIR: dataDir,
       CAPTCHA_PROVIDER: 'none',
       NODE_ENV: 'production',
-      ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+      DATABASE_URL: postgres?.url ?? '', // empty: SQLite, even when the bench itself was given DATABASE_URL
     });
     const bare = await startChild([BARE_SERVER], { BARE_POST_ROUTE: '/api/upSertSession' });
     try {
@@ -167,6 +166,27 @@ async function bench(database: 'SQLite' | 'PostgreSQL') {
         anchorValue: anchor.p99,
         unit: 'ms',
         goal: '≤ 1.5 × bare',
+      });
+      // the save a typist makes: one chapter (~5 KB), beside the bare route's simplest GET
+      const chapterJson = JSON.stringify(checkpoint.data[1]);
+      const chapterBody = (book: Book) => `{"service_session_id":${book.id},"version":${book.version},"chapter":${chapterJson}}`;
+      const chapter = await loadSaves(server.url, '/api/upSertChapter', books, chapterBody);
+      const bareGet = await loadBare(`${bare.url}/api/tools`, 'GET');
+      figure({
+        name: `upSertChapter on ${database}, ${round(chapterJson.length / 1024, 1)} KB chapter of that book, ${CONNECTIONS} savers`,
+        value: chapter.rps,
+        anchor: 'bare Fastify GET route',
+        anchorValue: bareGet.rps,
+        unit: 'req/s',
+        goal: `≥ ${database === 'SQLite' ? 0.25 : 0.45} × bare`,
+      });
+      figure({
+        name: `upSertChapter on ${database}, p99 latency`,
+        value: chapter.p99,
+        anchor: 'bare GET route p99',
+        anchorValue: bareGet.p99,
+        unit: 'ms',
+        goal: '—',
       });
     } finally {
       await bare.stop();
