@@ -2,6 +2,7 @@ import type { Language } from '@common/constants';
 import type { TrimSize } from '@common/schemas/exports';
 import type { BookContent } from '../book';
 import type { BookImage } from '../images';
+import type { ChapterCache } from './chapter-cache';
 import type { FontKey, FontStyle } from './fonts';
 import { breakPoints, hardHyphenPoints } from './hyphenation';
 import type { Measurer, SetWord } from './measure';
@@ -357,6 +358,8 @@ class Flow {
 export interface LayoutOptions {
   trim: TrimSize;
   hyphenate: boolean;
+  /** Chapters laid out by an earlier export (chapter-cache.ts): taken from it when unchanged. */
+  cache?: ChapterCache;
 }
 
 /** Section openers: a third down the page, label, title, ornament, then text on the grid. */
@@ -500,8 +503,34 @@ export function layoutBook(book: BookContent, m: Measurer, options: LayoutOption
     section(flow, book.introduction, []);
   }
   for (const chapter of book.chapters) {
-    opener(flow, `chapter-${chapter.number}`, labels.chapter(chapter.number), chapter.title, `${chapter.number}. ${chapter.title}`);
+    const dest = `chapter-${chapter.number}`;
+    const label = labels.chapter(chapter.number);
+    const outline = `${chapter.number}. ${chapter.title}`;
+    const cache = options.cache;
+    // Everything the chapter's pages depend on: it opens on a new page with nothing carried over
+    // (the previous section ends with its floating photos placed), whatever page that is.
+    const key = cache?.key({
+      trim: options.trim,
+      hyphenate: options.hyphenate,
+      language: book.language,
+      dest,
+      label,
+      title: chapter.title,
+      outline,
+      paragraphs: chapter.paragraphs,
+      photos: chapter.photos.map((photo) => [photo.width, photo.height]),
+    });
+    const cached = key ? cache?.take(key, chapter.photos) : undefined;
+    if (cached) {
+      flow.section = chapter.title;
+      flow.pages.push(...cached);
+      flow.page = cached[cached.length - 1];
+      continue;
+    }
+    const first = flow.pages.length;
+    opener(flow, dest, label, chapter.title, outline);
     section(flow, chapter.paragraphs, chapter.photos);
+    if (key) cache?.keep(key, flow.pages.slice(first), chapter.photos);
   }
   if (book.summary.length) {
     opener(flow, 'summary', null, labels.summary, labels.summary);

@@ -4,6 +4,7 @@ import type { TrimSize } from '@common/schemas/exports';
 import type { BookContent } from '../book';
 import { pdfBuffer } from './buffer';
 import { layoutBook, layoutText, textBottomOf, textWidthOf, type Layout, type Op } from './layout';
+import type { ChapterCache } from './chapter-cache';
 import { Measurer } from './measure';
 
 export interface TypesetOptions {
@@ -13,6 +14,8 @@ export interface TypesetOptions {
   hyphenate?: boolean;
   /** For the printer: blank pages added at the end up to this many pages in all (printing's minimum and even count). */
   padTo?: (pages: number) => number;
+  /** The chapters' layouts of an earlier export; the ones laid out now are added to it. */
+  cache?: ChapterCache;
 }
 
 export interface TypesetResult {
@@ -48,7 +51,7 @@ export async function typesetBook(book: BookContent, options: TypesetOptions = {
   });
   const done = pdfBuffer(doc);
   const m = new Measurer(doc);
-  const layout = layoutBook(book, m, { trim, hyphenate: options.hyphenate ?? true });
+  const layout = layoutBook(book, m, { trim, hyphenate: options.hyphenate ?? true, cache: options.cache });
   const contentPages = layout.pages.length;
   const total = options.padTo?.(contentPages) ?? contentPages;
   for (let page = contentPages; page < total; page += 1)

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { makeBookImage } from './fixtures';
+import { ChapterCache, typesetBook } from './pdf';
+import { fixtureContent, pdfText } from './test-support';
+
+/** Issue 17 item 6: a re-export lays out only the chapters that changed, and prints what a fresh export prints. */
+describe('the chapter layout cache', () => {
+  it('re-lays out only the changed chapter; the re-export shows the change and equals a fresh export', async () => {
+    const book = fixtureContent('fr', { chapters: 4, wordsPerChapter: 500 });
+    const first = new ChapterCache();
+    const before = await typesetBook(book, { cache: first });
+    expect([first.laidOut, first.reused]).toEqual([4, 0]);
+
+    // Chapter 2 grows by a few pages: every later chapter now starts on another page (and side).
+    const grown = {
+      ...book.chapters[1],
+      paragraphs: [...book.chapters[1].paragraphs, ...Array(12).fill(`Zanzibar ${book.chapters[1].paragraphs[0]}`)],
+    };
+    const changed = { ...book, chapters: book.chapters.map((chapter, index) => (index === 1 ? grown : chapter)) };
+    const second = new ChapterCache(first.toBytes());
+    const after = await typesetBook(changed, { cache: second });
+    expect([second.laidOut, second.reused]).toEqual([1, 3]);
+    expect(after.pageCount).toBeGreaterThan(before.pageCount);
+
+    const fresh = await typesetBook(changed);
+    const [cachedText, freshText, oldText] = await Promise.all([pdfText(after.pdf), pdfText(fresh.pdf), pdfText(before.pdf)]);
+    expect(cachedText.qpdf).toContain('No syntax or stream encoding errors found');
+    expect(cachedText.text).toContain('Zanzibar');
+    expect(oldText.text).not.toContain('Zanzibar');
+    // the same words, folios, running heads and contents page numbers as a fresh export
+    expect(cachedText.pages).toBe(fresh.pageCount);
+    expect(cachedText.text).toBe(freshText.text);
+    // photos are put back by place: same number of images drawn
+    const images = (pdf: Buffer) => pdf.toString('latin1').match(/\/Subtype \/Image/g)?.length;
+    expect(images(after.pdf)).toBe(images(fresh.pdf));
+
+    // what was used is kept for the next export: nothing changed, nothing laid out
+    const third = new ChapterCache(second.toBytes());
+    await typesetBook(changed, { cache: third });
+    expect([third.laidOut, third.reused]).toEqual([0, 4]);
+  }, 300_000);
+
+  it('lays a chapter out anew for another trim, another photo size, or an unreadable cache', async () => {
+    const book = fixtureContent('en', { chapters: 3, wordsPerChapter: 200 });
+    const cache = new ChapterCache();
+    await typesetBook(book, { cache, trim: 'a5' });
+    const bytes = cache.toBytes();
+
+    const otherTrim = new ChapterCache(bytes);
+    await typesetBook(book, { cache: otherTrim, trim: '6x9' });
+    expect([otherTrim.laidOut, otherTrim.reused]).toEqual([3, 0]);
+
+    const resized = { ...book.chapters[2], photos: [makeBookImage(300, 600, 5), ...book.chapters[2].photos.slice(1)] };
+    const photo = { ...book, chapters: [...book.chapters.slice(0, 2), resized] };
+    const otherPhoto = new ChapterCache(bytes);
+    await typesetBook(photo, { cache: otherPhoto, trim: 'a5' });
+    expect([otherPhoto.laidOut, otherPhoto.reused]).toEqual([1, 2]);
+
+    const damaged = new ChapterCache(Buffer.from('not a cache'));
+    await typesetBook(book, { cache: damaged });
+    expect([damaged.laidOut, damaged.reused]).toEqual([3, 0]);
+  }, 300_000);
+});
