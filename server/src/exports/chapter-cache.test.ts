@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { makeBookImage } from './fixtures';
+import { makeBookImage } from '../../test/sample-books';
 import { ChapterCache, typesetBook } from './pdf';
-import { fixtureContent, pdfText } from './test-support';
+import { fixtureContent, pdfText } from '../../test/export-support';
 
 /** Issue 17 item 6: a re-export lays out only the chapters that changed, and prints what a fresh export prints. */
 describe('the chapter layout cache', () => {

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createUser, type TestApp } from '../../test/helpers';
 import { hashToken } from '../auth/tokens';
-import { insertSession } from '../books/repository';
+import { insertSession, parseCheckpoint } from '../books/repository';
 import { makePng, sampleBook } from '../../test/sample-books';
 import { exportPool } from './pool';
+import { generateBook } from './service';
+import { pdfText } from '../../test/export-support';
 
 function multipart(fields: Record<string, string>, files: Record<string, { data: Buffer; type: string }> = {}) {
   const boundary = `----plume${Math.random().toString(16).slice(2)}`;
@@ -158,6 +160,51 @@ describe('postGenerateBook and bookFile', () => {
     );
     expect(pdf.startsWith('%PDF-') && pdf.trimEnd().endsWith('%%EOF')).toBe(true);
   }, 120_000);
+
+  it('re-exports after one change: only that chapter laid out, only that photo re-encoded; the files show it as a fresh export does', async () => {
+    const source = sampleBook('en', { chapters: 3, wordsPerChapter: 400 });
+    const row = await insertSession(app.ctx.db, {
+      user_id: owner.id,
+      guest_token_hash: null,
+      service_id: 1,
+      general_category_id: 1,
+      book_name: 'Cached',
+      language: 'en',
+      checkpoint: source.checkpoint,
+    });
+    const photo = (key: string) => `sessions/${row.id}/${key}`;
+    await app.ctx.storage.put(photo('chap_1000_media_0'), makePng(320, 200, 4), 'image/png');
+    await app.ctx.storage.put(photo('chap_1002_media_1'), makePng(200, 320, 6), 'image/png');
+    const stored = async (file: string) => (await app.ctx.storage.get(`exports/${row.id}/${file}`))!;
+    const exportOf = (book: typeof row) => generateBook(app.ctx, book, { author: 'Ada', uploads: new Map() });
+
+    const first = await exportOf(row);
+    expect([first.chaptersLaidOut, first.photosMade]).toEqual([3, 2]);
+
+    // The second chapter grows (later chapters move to other pages); the first chapter's photo changes, same size.
+    const checkpoint = parseCheckpoint(row);
+    checkpoint.data[1].generated_content += `\n\nZanzibar ${'and the orchard was quiet that year '.repeat(60)}`;
+    const changed = { ...row, checkpoint_data: JSON.stringify(checkpoint) };
+    const newPhoto = makePng(320, 200, 40);
+    await app.ctx.storage.put(photo('chap_1000_media_0'), newPhoto, 'image/png');
+    const second = await exportOf(changed);
+    expect([second.chaptersLaidOut, second.photosMade]).toEqual([1, 1]);
+    const [cachedPdf, cachedEpub] = [await stored('book.pdf'), await stored('book.epub')];
+    // the new photo is printed: its JPEG (kept after its 40-byte header) is embedded as it is
+    const newJpeg = (await stored('cache/chap_1000_media_0.jpg')).subarray(40);
+    expect(cachedPdf.includes(newJpeg)).toBe(true);
+    expect(cachedEpub.includes(newJpeg)).toBe(true);
+
+    await app.ctx.storage.deleteAll(`exports/${row.id}/cache/`);
+    const fresh = await exportOf(changed);
+    expect([fresh.chaptersLaidOut, fresh.photosMade]).toEqual([3, 2]);
+    expect(fresh.book.page_count).toBe(second.book.page_count);
+    expect(fresh.book.page_count).toBeGreaterThan(first.book.page_count);
+    const [cachedText, freshText] = await Promise.all([pdfText(cachedPdf), pdfText(await stored('book.pdf'))]);
+    expect(cachedText.text).toContain('Zanzibar');
+    expect(cachedText.text).toBe(freshText.text);
+    expect((await stored('book.pdf')).includes(newJpeg)).toBe(true);
+  }, 180_000);
 
   it('answers 404 for a file not made yet', async () => {
     const source = sampleBook('en', { chapters: 1 });

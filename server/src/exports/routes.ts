@@ -23,9 +23,9 @@ export const exportsRoutes = routesOf(exportsApi, (ctx) => ({
       const user = request.user;
       const author = `${user.first_name} ${user.last_name}`.trim();
       const trim: TrimSize = request.body.trim_size ?? 'a5';
-      const result = await generateBook(ctx, row, { author, uploads, trim });
-      request.log.info({ sessionId: row.id, pages: result.page_count }, 'book files generated');
-      return { success: result };
+      const { book, chaptersLaidOut, photosMade } = await generateBook(ctx, row, { author, uploads, trim });
+      request.log.info({ sessionId: row.id, pages: book.page_count, chaptersLaidOut, photosMade }, 'book files generated');
+      return { success: book };
     },
   },
 

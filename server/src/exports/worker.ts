@@ -14,10 +14,19 @@ import { bookLabels, buildBookContent, type BookContent, type BookSource } from 
 import { writeDocx } from './docx/docx';
 import { writeEpub } from './epub/epub';
 import type { BookImage } from './images';
-import { typesetBook } from './pdf';
+import { ChapterCache, typesetBook } from './pdf';
 
 export type ExportJob =
-  | { kind: 'pdf+epub'; source: BookSource; language: Language; images: Map<string, BookImage>; trim: TrimSize; identifier: string }
+  | {
+      kind: 'pdf+epub';
+      source: BookSource;
+      language: Language;
+      images: Map<string, BookImage>;
+      trim: TrimSize;
+      identifier: string;
+      /** The chapters' layouts kept by the book's previous export (pdf/chapter-cache.ts), if any. */
+      typesetCache?: Uint8Array | null;
+    }
   | { kind: 'docx'; source: BookSource; language: Language; images: Map<string, BookImage>; trim: TrimSize }
   /** The interior a printer receives (printing, issue 14): a Plume book, or an uploaded .docx read as the manuscript import does. */
   | { kind: 'print'; source: BookSource; language: Language; images: Map<string, BookImage>; trim: TrimSize; minPages: number }
@@ -32,6 +41,9 @@ export interface ExportResult {
   contentPages?: number;
   /** A document the worker refused (damaged, empty…): the translated error to answer. */
   refused?: { status: number; code: string };
+  /** The chapters' layouts of this export, to keep for the next one, and how many were laid out anew. */
+  typesetCache?: Uint8Array;
+  chaptersLaidOut?: number;
 }
 
 const translate = createTranslator(path.join(ROOT_DIR, 'locales'));
@@ -44,8 +56,18 @@ export async function runExport(job: ExportJob): Promise<ExportResult> {
   const book = buildBookContent(job.source, images, bookLabels(translate, job.language));
   if (job.kind === 'docx') return { title: book.title, files: { 'book.docx': await writeDocx(book, { trim: job.trim }) } };
   if (job.kind === 'print') return printInterior({ ...book, cover: null }, job);
-  const [typeset, epub] = await Promise.all([typesetBook(book, { trim: job.trim }), writeEpub(book, { identifier: job.identifier })]);
-  return { title: book.title, files: { 'book.pdf': typeset.pdf, 'book.epub': epub }, pageCount: typeset.pageCount };
+  const cache = new ChapterCache(job.typesetCache && asBuffer(job.typesetCache));
+  const [typeset, epub] = await Promise.all([
+    typesetBook(book, { trim: job.trim, cache }),
+    writeEpub(book, { identifier: job.identifier }),
+  ]);
+  return {
+    title: book.title,
+    files: { 'book.pdf': typeset.pdf, 'book.epub': epub },
+    pageCount: typeset.pageCount,
+    typesetCache: cache.toBytes(),
+    chaptersLaidOut: cache.laidOut,
+  };
 }
 
 /** The interior for the printer: the book typeset on the print trim, without the reading copy's cover page, padded with blank pages. */
