@@ -45,6 +45,9 @@ export interface Child {
   stop(): Promise<void>;
 }
 
+/** The allocator settings production runs with (README, "Running in production"; `npm start`). */
+export const MALLOC_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072', MALLOC_TRIM_THRESHOLD_: '131072' };
+
 let nextPort = 8190;
 
 /** Starts `node args…` with PORT set and waits (polling) for its first answer on `probe` (/api/tools). */

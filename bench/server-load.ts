@@ -9,10 +9,17 @@
  */
 import fs from 'node:fs';
 import autocannon from 'autocannon';
-import { BARE_SERVER, figure, generateBook, prepareBookData, quantile, round, rssMb, startChild, type Child } from './lib';
+import { BARE_SERVER, MALLOC_ENV, figure, generateBook, prepareBookData, quantile, round, rssMb, startChild, type Child } from './lib';
 
 const { dataDir, headers, bookId } = await prepareBookData();
-const server = await startChild(['dist/server/server.js'], { DATA_DIR: dataDir, CAPTCHA_PROVIDER: 'none', NODE_ENV: 'production' });
+// As production runs it (README): the allocator settings of MALLOC_ENV unless BENCH_MALLOC=default (to compare).
+const malloc = process.env.BENCH_MALLOC === 'default' ? {} : MALLOC_ENV;
+const server = await startChild(['dist/server/server.js'], {
+  DATA_DIR: dataDir,
+  CAPTCHA_PROVIDER: 'none',
+  NODE_ENV: 'production',
+  ...malloc,
+});
 const bare = await startChild([BARE_SERVER]);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,3 +1,4 @@
+import type Sharp from 'sharp';
 import { AppError } from '../http/errors';
 
 /**
@@ -38,6 +39,20 @@ export function detectImageType(data: Buffer): ImageContentType | null {
 
 const unreadable = () => new AppError(400, 'images.unreadable');
 
+let sharpLoaded: Promise<typeof Sharp> | undefined;
+/**
+ * sharp, with libvips' operation cache off: every image is decoded and encoded once (a book's photos
+ * are kept made safe beside its exports), so the cache only held up to 50 MB of pixels after a burst
+ * of photos — memory the server kept for nothing.
+ */
+function loadSharp(): Promise<typeof Sharp> {
+  sharpLoaded ??= import('sharp').then(({ default: sharp }) => {
+    sharp.cache(false);
+    return sharp;
+  });
+  return sharpLoaded;
+}
+
 /**
  * Checks and re-encodes an image: 415 `images.wrong_type` unless JPEG or PNG, 413
  * `images.too_many_pixels` over IMAGE_MAX_PIXELS, 400 `images.unreadable` when it cannot be decoded
@@ -46,7 +61,7 @@ const unreadable = () => new AppError(400, 'images.unreadable');
 export async function normalizeImage(data: Buffer): Promise<SafeImage> {
   const type = detectImageType(data);
   if (!type) throw new AppError(415, 'images.wrong_type');
-  const { default: sharp } = await import('sharp'); // libvips loads on the first image, not at start
+  const sharp = await loadSharp(); // libvips loads on the first image, not at start
   // Headers only: the declared size is refused before anything is decoded.
   const meta = await sharp(data)
     .metadata()
