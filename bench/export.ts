@@ -1,45 +1,55 @@
 /**
- * bench/export: a 30-chapter, ~100 000-word book with 60 photos (+ cover) → PDF + EPUB (+ DOCX),
- * against pandoc (markdown → EPUB of the same text and photos, same machine, one run).
+ * bench/export: a 30-chapter, ~100 000-word book with 60 photos (+ cover) → PDF + EPUB + DOCX,
+ * against pandoc (markdown → EPUB and → DOCX of the same text and photos, same machine, one run);
+ * then the re-export after one chapter changed, beside the full export.
+ * The photos are what the server typesets: the stored files made safe by `readImage` (sharp, JPEG).
  * Run: npx tsx bench/export.ts
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { bookLabels, buildBookContent } from '../server/src/exports/book';
+import { bookLabels, buildBookContent, type BookContent } from '../server/src/exports/book';
 import { writeDocx } from '../server/src/exports/docx/docx';
 import { writeEpub } from '../server/src/exports/epub/epub';
-import { makeBookImage, sampleBook } from '../server/test/sample-books';
-import type { BookImage } from '../server/src/exports/images';
-import { typesetBook } from '../server/src/exports/pdf';
+import { makePng, sampleBook } from '../server/test/sample-books';
+import { readImage, type BookImage } from '../server/src/exports/images';
+import { ChapterCache, typesetBook } from '../server/src/exports/pdf';
 import { createTranslator } from '../server/src/http/messages';
 import { ROOT_DIR } from '../server/src/config';
 import { figure, round } from './lib';
 
 const source = sampleBook('en', { chapters: 30, wordsPerChapter: 3333 });
-const images = new Map<string, BookImage>();
-images.set('cover_media_photo', makeBookImage(480, 640, 99));
+/** The files as stored (PNG uploads of photo-like size), made safe as loadBookSource does on every export without a cache. */
+const stored = new Map<string, Buffer>();
+stored.set('cover_media_photo', makePng(480, 640, 99));
 source.checkpoint.data.forEach((chapter, index) => {
-  images.set(`chap_${chapter.id}_media_0`, makeBookImage(640, 420, index));
-  images.set(`chap_${chapter.id}_media_1`, makeBookImage(460, 600, index + 50));
+  stored.set(`chap_${chapter.id}_media_0`, makePng(640, 420, index));
+  stored.set(`chap_${chapter.id}_media_1`, makePng(460, 600, index + 50));
 });
-const book = buildBookContent(
-  { ...source, author: 'Ada Lovelace' },
-  images,
-  bookLabels(createTranslator(path.join(ROOT_DIR, 'locales')), 'en'),
-);
+const labels = bookLabels(createTranslator(path.join(ROOT_DIR, 'locales')), 'en');
+async function makePhotos(): Promise<Map<string, BookImage>> {
+  const entries = await Promise.all([...stored].map(async ([key, data]) => [key, await readImage(data)] as const));
+  return new Map(entries);
+}
+
+// Warm-up outside the timing (fonts parsed, hyphenation patterns loaded, libvips loaded), as in a running server.
+await typesetBook(buildBookContent({ ...sampleBook('en', { chapters: 1 }), author: '' }, new Map(), labels));
+await readImage(makePng(20, 20));
+
+let t = performance.now();
+const images = await makePhotos();
+const photosMs = performance.now() - t;
+const book = buildBookContent({ ...source, author: 'Ada Lovelace' }, images, labels);
 const words = [...book.introduction, ...book.summary, ...book.chapters.flatMap((c) => c.paragraphs)].join(' ').split(/\s+/).length;
 const photoBytes = [...images.values()].reduce((sum, i) => sum + i.data.length, 0);
 console.log(
-  `book: ${book.chapters.length} chapters, ${words} words, ${images.size - 1} photos + cover (${(photoBytes / 1e6).toFixed(1)} MB, largest ${Math.max(...[...images.values()].map((i) => i.data.length))} B)`,
+  `book: ${book.chapters.length} chapters, ${words} words, ${images.size - 1} photos + cover (${(photoBytes / 1e6).toFixed(1)} MB of JPEG)`,
 );
 
-// Warm-up outside the timing (fonts parsed, hyphenation patterns loaded), as in a running server.
-await typesetBook(buildBookContent({ ...sampleBook('en', { chapters: 1 }), author: '' }, new Map(), book.labels));
-
-let t = performance.now();
-const { pdf, pageCount } = await typesetBook(book);
+t = performance.now();
+const cache = new ChapterCache();
+const { pdf, pageCount } = await typesetBook(book, { cache });
 const pdfMs = performance.now() - t;
 t = performance.now();
 const epub = await writeEpub(book);
@@ -47,11 +57,22 @@ const epubMs = performance.now() - t;
 t = performance.now();
 const docx = await writeDocx(book);
 const docxMs = performance.now() - t;
-t = performance.now();
-await Promise.all([typesetBook(book), writeEpub(book)]);
-const allMs = performance.now() - t;
 
-// pandoc: the same text and photos as markdown → EPUB.
+// Re-export after one chapter changed (a paragraph added to chapter 12), as postGenerateBook does it
+// the second time: the photos come from what the first export kept, the other chapters' layouts too.
+const changedSource = structuredClone(source);
+changedSource.checkpoint.data[11].generated_content +=
+  '\n\nA paragraph written after the first export, to see the re-export redo this chapter only.';
+t = performance.now();
+const kept = new ChapterCache(cache.toBytes());
+const changed: BookContent = buildBookContent({ ...changedSource, author: 'Ada Lovelace' }, images, labels);
+const [again] = await Promise.all([typesetBook(changed, { cache: kept }), writeEpub(changed)]);
+const reMs = performance.now() - t;
+if (kept.laidOut !== 1) throw new Error(`re-export laid out ${kept.laidOut} chapters, not 1`);
+// The full export as postGenerateBook does it the first time: photos made safe, PDF and EPUB, nothing kept.
+const fullMs = photosMs + pdfMs + epubMs;
+
+// pandoc: the same text and photos as markdown → EPUB, and → DOCX.
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'plume-bench-'));
 const md: string[] = [
   `---\ntitle: "${book.title}"\nauthor: "${book.author}"\nlang: en\n---\n`,
@@ -60,46 +81,50 @@ const md: string[] = [
 ];
 for (const chapter of book.chapters) {
   md.push(`# ${chapter.title}\n`);
-  chapter.photos.forEach((photo, slot) => {
-    const file = path.join(dir, `c${chapter.number}-${slot}.${photo.type === 'png' ? 'png' : 'jpg'}`);
-    fs.writeFileSync(file, photo.data);
-    if (slot === 0) md.push(`![](${file})\n`);
-  });
+  chapter.photos.forEach((photo, slot) => fs.writeFileSync(path.join(dir, `c${chapter.number}-${slot}.jpg`), photo.data));
+  if (chapter.photos[0]) md.push(`![](${path.join(dir, `c${chapter.number}-0.jpg`)})\n`);
   chapter.paragraphs.forEach((p, i) => {
     if (i === Math.floor(chapter.paragraphs.length / 2) && chapter.photos[1])
-      md.push(`![](${path.join(dir, `c${chapter.number}-1.png`)})\n`);
+      md.push(`![](${path.join(dir, `c${chapter.number}-1.jpg`)})\n`);
     md.push(`${p}\n`);
   });
 }
 md.push(`# ${book.labels.summary}\n`, ...book.summary.map((p) => `${p}\n`));
 fs.writeFileSync(path.join(dir, 'book.md'), md.join('\n'));
-fs.writeFileSync(path.join(dir, 'cover.png'), book.cover!.data);
-t = performance.now();
-execFileSync('pandoc', [path.join(dir, 'book.md'), '-o', path.join(dir, 'book.epub'), '--epub-cover-image', path.join(dir, 'cover.png')], {
-  stdio: 'inherit',
-});
-const pandocMs = performance.now() - t;
-const pandocSize = fs.statSync(path.join(dir, 'book.epub')).size;
+fs.writeFileSync(path.join(dir, 'cover.jpg'), book.cover!.data);
+const pandoc = (out: string, extra: string[] = []) => {
+  const start = performance.now();
+  execFileSync('pandoc', [path.join(dir, 'book.md'), '-o', path.join(dir, out), ...extra], { stdio: 'inherit' });
+  return { ms: performance.now() - start, size: fs.statSync(path.join(dir, out)).size };
+};
+const pandocEpub = pandoc('book.epub', ['--epub-cover-image', path.join(dir, 'cover.jpg')]);
+const pandocDocx = pandoc('book.docx');
 fs.rmSync(dir, { recursive: true, force: true });
 
 const f = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-console.log(`PDF  (A5, ${pageCount} pages, ${(pdf.length / 1e6).toFixed(1)} MB): ${f(pdfMs)}`);
-console.log(`EPUB (${(epub.length / 1e6).toFixed(1)} MB): ${f(epubMs)}`);
-console.log(`DOCX (${(docx.length / 1e6).toFixed(1)} MB): ${f(docxMs)}`);
-console.log(
-  `ours, PDF + EPUB: ${f(pdfMs + epubMs)}; PDF + EPUB side by side (as postGenerateBook does; the DOCX is made on its first request): ${f(allMs)}`,
-);
-console.log(`pandoc, markdown → EPUB (${(pandocSize / 1e6).toFixed(1)} MB): ${f(pandocMs)}`);
-console.log(
-  `ratio ours (PDF + EPUB) / pandoc (EPUB only): ${((pdfMs + epubMs) / pandocMs).toFixed(2)}; EPUB alone ours / pandoc: ${(epubMs / pandocMs).toFixed(2)}`,
-);
+const mb = (n: number) => `${(n / 1e6).toFixed(1)} MB`;
+console.log(`photos made safe (61, sharp): ${f(photosMs)}`);
+console.log(`PDF  (A5, ${pageCount} pages, ${mb(pdf.length)}): ${f(pdfMs)}`);
+console.log(`EPUB (${mb(epub.length)}): ${f(epubMs)}`);
+console.log(`DOCX (${mb(docx.length)}): ${f(docxMs)}`);
+console.log(`pandoc EPUB (${mb(pandocEpub.size)}): ${f(pandocEpub.ms)}; pandoc DOCX (${mb(pandocDocx.size)}): ${f(pandocDocx.ms)}`);
+console.log(`full export (photos + PDF + EPUB, as postGenerateBook): ${f(fullMs)}`);
+console.log(`re-export after one chapter changed (PDF ${again.pageCount} pages + EPUB, 1 chapter laid out, photos kept): ${f(reMs)}`);
 figure({
-  name: 'export: PDF + EPUB of 100 000 words, 61 photos (one thread)',
-  value: round(pdfMs + epubMs),
+  name: 'export: PDF + EPUB + DOCX of 100 000 words, 61 photos (one thread)',
+  value: round(pdfMs + epubMs + docxMs),
   unit: 'ms',
-  anchor: 'pandoc, markdown → EPUB of the same book',
-  anchorValue: round(pandocMs),
+  anchor: 'pandoc, markdown → EPUB + DOCX of the same book',
+  anchorValue: round(pandocEpub.ms + pandocDocx.ms),
   goal: '≤ 0.5 × pandoc EPUB + DOCX',
+});
+figure({
+  name: 're-export after one chapter changed (PDF + EPUB)',
+  value: round(reMs),
+  unit: 'ms',
+  anchor: 'the full export: photos made safe + PDF + EPUB, nothing kept',
+  anchorValue: round(fullMs),
+  goal: '≤ 0.15 × the full export',
 });
 console.log(
   `load average now: ${os
