@@ -46,6 +46,24 @@ async function fillCard(page: Page, number: string) {
   await page.locator('input[autocomplete="cc-csc"]').fill('123');
 }
 
+/** Expiry and CVC side by side: their labels start on one line and their inputs on another, however the labels wrap. */
+async function expectExpiryBesideCvc(page: Page) {
+  const tops = async (selector: string) =>
+    page.locator('form').evaluate(
+      (form, sel) =>
+        ['cc-exp', 'cc-csc'].map((name) => {
+          const input = form.querySelector<HTMLInputElement>(`input[autocomplete="${name}"]`)!;
+          const target = sel === 'label' ? form.querySelector(`label[for="${input.id}"]`)! : input;
+          return Math.round(target.getBoundingClientRect().top);
+        }),
+      selector,
+    );
+  const [expiryLabel, cvcLabel] = await tops('label');
+  const [expiryInput, cvcInput] = await tops('input');
+  expect(cvcLabel, 'the CVC label starts level with the expiry label').toBe(expiryLabel);
+  expect(cvcInput, 'the CVC input starts level with the expiry input').toBe(expiryInput);
+}
+
 const payButton = (page: Page) => page.locator('form button[type="submit"]');
 
 /** Screenshot, then: nothing scrolls sideways. */
@@ -122,6 +140,7 @@ for (const lng of LANGUAGES) {
       await expect(page.getByTestId('payment-amount')).toContainText(/39[.,]20/);
       await page.locator('input[autocomplete="cc-number"]').fill('4111111111111111');
       await shot(page, testInfo, 'card-form', lng);
+      await expectExpiryBesideCvc(page);
       await expectNoSeriousA11yViolations(page, `/${lng}/payment at ${width} px`);
       await fillCard(page, '4000000000000002');
       await payButton(page).click();
