@@ -63,7 +63,7 @@ function LanguageRoot() {
   if (!isLanguage(lang)) return <Arrival />;
   return (
     <Layout>
-      <Suspense fallback={<Loader />}>
+      <Suspense fallback={<Loader fillsScreen />}>
         <Outlet />
       </Suspense>
     </Layout>

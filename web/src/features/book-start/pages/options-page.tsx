@@ -90,7 +90,7 @@ export function OptionsPage() {
     }
   }
 
-  if (lookups.isPending || tools.isPending) return <Loader />;
+  if (lookups.isPending || tools.isPending) return <Loader fillsScreen />;
   if (lookups.isError || !category) {
     return (
       <Screen title={t('options.unavailable')}>

@@ -45,7 +45,7 @@ export function WorkspacePage({ slots }: { slots: WorkspaceSlots }) {
   const { t } = useTranslation('workspace');
 
   if (!valid) return <ErrorScreen reason="not_found" lng={lng} />;
-  if (load.status === 'loading') return <Loader label={t('loading')} />;
+  if (load.status === 'loading') return <Loader label={t('loading')} fillsScreen />;
   if (load.status === 'error') return <ErrorScreen reason={load.reason} lng={lng} onRetry={() => setReloadKey((k) => k + 1)} />;
   return (
     <WorkspaceSlotsContext.Provider value={slots}>
