@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { siteApi } from '@common/api/site';
 import type { Language } from '@common/constants';
 import type { SiteLink, SiteSettings } from '@common/schemas/site';
 import { call } from './api';
@@ -29,8 +30,7 @@ export function useSiteHref(lng: Language, link: SiteLink): SiteHref | null {
 export function useSiteSettings() {
   return useQuery({
     queryKey: ['site-settings'],
-    // the footer is part of the first load: the declaration (and zod with it) is loaded on first use
-    queryFn: async () => call((await import('@common/api/site')).siteApi.getSiteSettings, {}, { quiet: true }),
+    queryFn: () => call(siteApi.getSiteSettings, {}, { quiet: true }),
     staleTime: Infinity,
     retry: 1,
   });
