@@ -15,8 +15,9 @@ export default defineConfig({
   // assistant's journey a model stand-in (e2e/writing.config.ts); the captcha journey the built-in captcha (e2e/captcha.config.ts)
   testIgnore: ['voice.spec.ts', 'writing.spec.ts', 'captcha.spec.ts'],
   outputDir: 'test-results',
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // generous: on a shared 2-core CI machine a page's first load has taken over 10 s (a passing step never waits for these)
+  timeout: 90_000,
+  expect: { timeout: 20_000 },
   fullyParallel: false,
   // two spec files at a time: the browser waits on the server most of the time, so two fit two cores
   // (one account per test, every account from its own address: the specs do not share state)

@@ -206,6 +206,8 @@ test('screenshots of the author’s family page and the workspace’s memories a
   page,
   request,
 }, testInfo) => {
+  // four books and sixteen page loads
+  test.setTimeout(180_000);
   for (const lng of ['en', 'fr', 'es', 'it']) {
     const { author, book, chapter, text } = await bookWithMemory(request, lng);
     await actAsUser(page, author.token);

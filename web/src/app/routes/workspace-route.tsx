@@ -1,4 +1,5 @@
 import { lazy, Suspense, type ComponentProps } from 'react';
+import { useTranslation } from 'react-i18next';
 import { QuestionContributions } from '../../features/family/components/question-contributions';
 import { AudiobookProgress } from '../../features/audiobook/components/audiobook-progress';
 import { WorkspacePage } from '../../features/workspace/pages/workspace-page';
@@ -20,7 +21,15 @@ function BookPreview(props: ComponentProps<WorkspaceSlots['BookPreview']>) {
 
 const slots: WorkspaceSlots = { AnswerDictation: VoiceRecorder, VoiceSampleDialog, AudiobookProgress, BookPreview, QuestionContributions };
 
+/**
+ * The texts of the workspace and of every part it shows, asked for together: one wait before the page
+ * shows, instead of one more wait (and one more render of the whole workspace) each time a part first
+ * renders and finds its namespace missing.
+ */
+const WORKSPACE_NAMESPACES = ['workspace', 'voice', 'audiobook', 'family', 'preview', 'payments'];
+
 /** The book workspace with what it shows from the voice, preview, audiobook and family features. */
 export function WorkspaceRoute() {
+  useTranslation(WORKSPACE_NAMESPACES);
   return <WorkspacePage slots={slots} />;
 }
