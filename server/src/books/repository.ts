@@ -71,6 +71,40 @@ export function readCheckpoint(row: Pick<SessionRow, 'checkpoint_data'>): { chec
   return { checkpoint: CheckpointDataSchema.parse(raw), overLimit: tooLong.map(({ path, max }) => ({ path: path.join('.'), max })) };
 }
 
+/** How many books' parsed checkpoints `storedCheckpoint` keeps (~100 KB each: the stored JSON and the objects). */
+const PARSED_CHECKPOINTS = 256;
+const parsedCheckpoints = new Map<number, { raw: string; checkpoint: CheckpointData }>();
+
+/** Freezes an object and everything in it: one copy is shared by every save of that book. */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
+
+function rememberCheckpoint(id: number, raw: string, checkpoint: CheckpointData): void {
+  parsedCheckpoints.delete(id);
+  parsedCheckpoints.set(id, { raw, checkpoint: deepFreeze(checkpoint) });
+  if (parsedCheckpoints.size > PARSED_CHECKPOINTS) parsedCheckpoints.delete(parsedCheckpoints.keys().next().value!);
+}
+
+/**
+ * `parseCheckpoint` for saves (issue 17 item 4): the parsed checkpoint of a book saved or read lately is
+ * reused instead of JSON-parsing and schema-checking the stored 40 KB again. It is reused only while the
+ * row read holds exactly the JSON it was parsed from (or written as), so it is never stale, whoever
+ * wrote the row (another process too). The object is shared and frozen: callers must not change it
+ * (build new objects, as saves do). A checkpoint with texts over their limit is not kept.
+ */
+export function storedCheckpoint(row: Pick<SessionRow, 'id' | 'checkpoint_data'>): CheckpointData {
+  const kept = parsedCheckpoints.get(row.id);
+  if (kept?.raw === row.checkpoint_data) return kept.checkpoint;
+  const { checkpoint, overLimit } = readCheckpoint(row);
+  if (overLimit.length === 0) rememberCheckpoint(row.id, row.checkpoint_data, checkpoint);
+  return checkpoint;
+}
+
 export function presentSession(row: SessionRow): Session {
   return {
     id: row.id,
@@ -128,6 +162,11 @@ export interface SaveOptions {
   validated?: boolean;
   /** Refused with 413 `workspace.too_large` when its JSON is longer. */
   maxLength?: number;
+  /**
+   * Kept (frozen) for the next save's `storedCheckpoint`: only for a checkpoint the caller never
+   * changes afterwards and whose JSON parses back to the same value (a schema's output does).
+   */
+  keep?: boolean;
 }
 
 /**
@@ -165,7 +204,9 @@ export async function saveCheckpoint(
       .where('deleted_at', 'is', null)
       .executeTakeFirst(),
   );
-  return Number(result.numUpdatedRows) === 1 ? { version: baseVersion + 1, updated_at: updatedAt } : null;
+  if (Number(result.numUpdatedRows) !== 1) return null;
+  if (options.keep) rememberCheckpoint(id, json, checkpoint);
+  return { version: baseVersion + 1, updated_at: updatedAt };
 }
 
 /** Updates plain columns of a book (title, introduction, summary, paid flag) and bumps its version. */

@@ -17,10 +17,10 @@ import {
   deleteSessionFile,
   findSessionRow,
   listSessionFileKeys,
-  parseCheckpoint,
   readCheckpoint,
   presentSession,
   saveCheckpoint,
+  storedCheckpoint,
   unlockedChapterIds,
   type SessionRow,
 } from '../books/repository';
@@ -91,8 +91,9 @@ export async function upsertCheckpoint(
 ): Promise<UpsertSessionResult> {
   checkIds(incoming);
   if (baseVersion !== row.version) throw await versionConflict(db, row.id);
-  const { checkpoint, saved } = await saveChecked(db, row, parseCheckpoint(row), incoming, baseVersion);
-  await removeOrphanImages(db, storage, row.id, checkpoint);
+  const stored = storedCheckpoint(row);
+  const { checkpoint, saved } = await saveChecked(db, row, stored, incoming, baseVersion);
+  await removeOrphanImages(db, storage, row.id, stored, checkpoint);
   return { id: row.id, ...saved, progress: progressPercent(checkpoint.data) };
 }
 
@@ -104,7 +105,7 @@ export async function upsertCheckpoint(
  */
 export async function upsertChapter(db: Db, row: SessionRow, chapter: Chapter, baseVersion: number): Promise<UpsertSessionResult> {
   if (baseVersion !== row.version) throw await versionConflict(db, row.id);
-  const stored = parseCheckpoint(row);
+  const stored = storedCheckpoint(row);
   const index = stored.data.findIndex((c) => c.id === chapter.id);
   if (index < 0) throw notFound('workspace.chapter_not_found');
   const incoming = { ...stored, data: stored.data.map((c, i) => (i === index ? chapter : c)) };
@@ -120,14 +121,35 @@ async function saveChecked(db: Db, row: SessionRow, stored: CheckpointData, inco
   const checkpoint = keepServerFields(stored, incoming);
   // what comes from the client passed the route's body schema and the rest comes from the stored book,
   // read with the same schema: the whole checkpoint is not parsed a third time
-  const saved = await saveCheckpoint(db, row.id, baseVersion, checkpoint, {}, { validated: true, maxLength: CHECKPOINT_MAX_BYTES });
+  const saved = await saveCheckpoint(
+    db,
+    row.id,
+    baseVersion,
+    checkpoint,
+    {},
+    {
+      validated: true,
+      maxLength: CHECKPOINT_MAX_BYTES,
+      keep: true,
+    },
+  );
   if (!saved) throw await versionConflict(db, row.id);
   return { checkpoint, saved };
 }
 
-/** Photos of chapters that no longer exist are deleted with them. */
-async function removeOrphanImages(db: Db, storage: Storage, sessionId: number, checkpoint: CheckpointData): Promise<void> {
+/**
+ * Photos of chapters that no longer exist are deleted with them. The book's files are listed only when
+ * the save removed a chapter: most saves remove none, and this spares them a query.
+ */
+async function removeOrphanImages(
+  db: Db,
+  storage: Storage,
+  sessionId: number,
+  stored: CheckpointData,
+  checkpoint: CheckpointData,
+): Promise<void> {
   const chapterIds = new Set(checkpoint.data.map((c) => c.id));
+  if (stored.data.every((c) => chapterIds.has(c.id))) return;
   for (const key of await listSessionFileKeys(db, sessionId)) {
     const chapterId = chapterIdOfImageKey(key);
     if (chapterId !== null && !chapterIds.has(chapterId)) {
