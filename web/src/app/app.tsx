@@ -1,9 +1,6 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
-import { useTranslation } from 'react-i18next';
-import { ToastContainer, type CloseButtonProps } from 'react-toastify';
-import { TOAST_AUTO_CLOSE_MS } from '@common/constants';
 import { Loader } from '../components/loader';
 import { AuthProvider } from './auth';
 import { router } from './router';
@@ -13,36 +10,8 @@ const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 } },
 });
 
-/** The toasts, with the library's English labels ("Notifications Alt+T", "close") in the page's language. */
-function Toasts() {
-  const { t } = useTranslation();
-  return (
-    <ToastContainer
-      position="bottom-left"
-      autoClose={TOAST_AUTO_CLOSE_MS}
-      newestOnTop
-      aria-label={t('notifications')}
-      closeButton={({ closeToast, theme }: CloseButtonProps) => (
-        <button
-          type="button"
-          className={`Toastify__close-button Toastify__close-button--${theme}`}
-          aria-label={t('close')}
-          onClick={(event) => {
-            event.stopPropagation();
-            closeToast(true);
-          }}
-        >
-          <svg aria-hidden="true" viewBox="0 0 14 16" width="14" height="16">
-            <path
-              fillRule="evenodd"
-              d="M7.71 8.23l3.75 3.75-1.48 1.48-3.75-3.75-3.75 3.75L1 11.98l3.75-3.75L1 4.48 2.48 3l3.75 3.75L9.98 3l1.48 1.48-3.75 3.75z"
-            />
-          </svg>
-        </button>
-      )}
-    />
-  );
-}
+/** The toasts' container and react-toastify come after the first render: no page needs them to show. */
+const Toasts = lazy(async () => ({ default: (await import('./toasts')).Toasts }));
 
 export function App() {
   return (
@@ -50,7 +19,9 @@ export function App() {
       <QueryClientProvider client={queryClient}>
         <AuthProvider>
           <RouterProvider router={router} />
-          <Toasts />
+          <Suspense fallback={null}>
+            <Toasts />
+          </Suspense>
         </AuthProvider>
       </QueryClientProvider>
     </Suspense>

@@ -1,6 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { toast } from '../lib/toast';
-import { authApi } from '@common/api/auth';
 import { languageOfPath } from '@common/languages';
 import type { User } from '@common/schemas/auth';
 import { ApiError, call } from '../lib/api';
@@ -27,6 +26,12 @@ export interface AuthContextValue extends AuthState {
   logout(): Promise<void>;
 }
 
+/**
+ * The auth calls' declarations, loaded on first use: the provider is part of the first load, and a
+ * declaration brings zod with it (issue 17 item 2).
+ */
+const authCalls = async () => (await import('@common/api/auth')).authApi;
+
 const loginPath = () => `/${languageOfPath(window.location.pathname)}/login`;
 
 /**
@@ -37,7 +42,7 @@ const loginPath = () => `/${languageOfPath(window.location.pathname)}/login`;
  */
 async function refreshSession(): Promise<{ user: AuthUser } | 'not_allowed' | 'failed'> {
   try {
-    const success = await call(authApi.refreshToken, {}, { quiet: true, keepSessionOn401: true });
+    const success = await call((await authCalls()).refreshToken, {}, { quiet: true, keepSessionOn401: true });
     return success.user.is_verified ? success : 'not_allowed';
   } catch (error) {
     if (error instanceof ApiError && error.status === 403) return 'not_allowed';
@@ -64,7 +69,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const logout = useCallback(async () => {
     try {
-      if (hasSession()) await call(authApi.revokeToken, {}, { quiet: true, keepSessionOn401: true });
+      if (hasSession()) await call((await authCalls()).revokeToken, {}, { quiet: true, keepSessionOn401: true });
     } catch {
       // already invalid on the server: nothing more to revoke
     }

@@ -2,7 +2,6 @@ import { toast } from './toast';
 import { HTTP_TIMEOUT_MS } from '@common/constants';
 import { isLanguage, languageOfPath, normalizeLanguage } from '@common/languages';
 import { callPath, type Call, type CallInput, type CallSuccess } from '@common/api/contract';
-import { successOf } from '@common/schemas/api';
 import { i18n } from './i18n';
 import { hasSession, notifyUnauthorized } from './token-store';
 import { readTrialSession } from './trial-session';
@@ -124,12 +123,17 @@ export async function callRaw<C extends Call>(call: C, input: CallInput<C>, opti
   throw failure;
 }
 
-/** Sends a declared call and answers its parsed `success` payload. */
+/**
+ * Sends a declared call and answers its parsed `success` payload, checked by the declaration's own schema
+ * (this file imports no zod: the entry route's calls load their declarations on first use, so zod and
+ * common/api stay out of the first load — see `web/src/app/auth.tsx`).
+ */
 export async function call<C extends Call>(call: C, input: CallInput<C>, options: CallOptions = {}): Promise<CallSuccess<C>> {
   const response = await callRaw(call, input, options);
   if (!call.response) throw new Error(`${call.path} answers a file or a stream: use callRaw`);
-  const parsed = successOf(call.response).parse(await response.json());
-  return parsed.success as CallSuccess<C>;
+  const answer: unknown = await response.json();
+  const success = typeof answer === 'object' && answer !== null ? (answer as { success?: unknown }).success : undefined;
+  return call.response.parse(success) as CallSuccess<C>;
 }
 
 /** The HTTP status of a failed call (null: the server was not reached; undefined: not a call failure). */

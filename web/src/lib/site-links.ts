@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { siteApi } from '@common/api/site';
 import type { Language } from '@common/constants';
 import type { SiteLink, SiteSettings } from '@common/schemas/site';
 import { call } from './api';
@@ -30,7 +29,8 @@ export function useSiteHref(lng: Language, link: SiteLink): SiteHref | null {
 export function useSiteSettings() {
   return useQuery({
     queryKey: ['site-settings'],
-    queryFn: () => call(siteApi.getSiteSettings, {}, { quiet: true }),
+    // the footer is part of the first load: the declaration (and zod with it) is loaded on first use
+    queryFn: async () => call((await import('@common/api/site')).siteApi.getSiteSettings, {}, { quiet: true }),
     staleTime: Infinity,
     retry: 1,
   });

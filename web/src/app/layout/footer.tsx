@@ -1,7 +1,7 @@
 import type { ComponentType, SVGProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { SOCIAL_NETWORKS, type SiteLink, type SocialNetwork } from '@common/schemas/site';
+import type { SiteLink, SocialNetwork } from '@common/schemas/site';
 import { useSiteSettings } from '../../lib/site-links';
 import { siteHref } from '../../lib/site-links';
 import { useAuth } from '../auth';
@@ -9,6 +9,7 @@ import { FacebookIcon, FeatherIcon, InstagramIcon, LinkedInIcon, PhoneIcon, YouT
 import { useCurrentLanguage } from '../../lib/use-current-language';
 import styles from './footer.module.css';
 
+/** Every network (the type asks for each of SOCIAL_NETWORKS), in their order; not imported from the schemas, which bring zod. */
 const socialNetworks: Record<SocialNetwork, { name: string; Icon: ComponentType<SVGProps<SVGSVGElement>> }> = {
   facebook: { name: 'Facebook', Icon: FacebookIcon },
   instagram: { name: 'Instagram', Icon: InstagramIcon },
@@ -47,7 +48,7 @@ export function Footer() {
   const lng = useCurrentLanguage();
   const { data: settings } = useSiteSettings();
   const phone = settings?.support_phone;
-  const social = SOCIAL_NETWORKS.flatMap((network) => {
+  const social = (Object.keys(socialNetworks) as SocialNetwork[]).flatMap((network) => {
     const url = settings?.social[network];
     return url ? [{ network, url, ...socialNetworks[network] }] : [];
   });

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { subscriptionsApi } from '@common/api/payments';
 import type { SubscriptionInfo } from '@common/schemas/payments';
 import { useAuth } from '../../../app/auth';
 import { call } from '../../../lib/api';
@@ -16,7 +15,8 @@ export function useSubscriptionState(): { state: SubscriptionState; subscription
   const { isLoggedIn, user } = useAuth();
   const query = useQuery({
     queryKey: [SUBSCRIPTION_QUERY_ROOT, 'user', user?.id ?? 'me'],
-    queryFn: () => call(subscriptionsApi.userSubscription, {}, { quiet: true }),
+    // the header is part of the first load: the declaration (and zod with it) is loaded on first use
+    queryFn: async () => call((await import('@common/api/payments')).subscriptionsApi.userSubscription, {}, { quiet: true }),
     enabled: isLoggedIn,
     retry: false,
     staleTime: 60_000,
