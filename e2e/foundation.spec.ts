@@ -295,6 +295,42 @@ test.describe('signed-in header', () => {
     expect(consoleErrors.errors).toEqual([]);
   });
 
+  test('the chunks that come after the first render (the toasts, the auth calls) failing to arrive leave the page up and the user signed in', async ({
+    page,
+    request,
+  }, testInfo) => {
+    await signInAsMarie(page, request, testInfo.project.use.baseURL!);
+    // a flaky phone network: the chunk with the auth calls' declarations and the toasts' chunks are cut off
+    const cut = new Set<string>();
+    await page.route('**/assets/*.js', async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      const part = body.includes('/refreshToken') ? 'auth calls' : body.includes('Toastify__close-button') ? 'toasts' : null;
+      if (!part) return route.fulfill({ response, body });
+      cut.add(part);
+      return route.abort('connectionreset');
+    });
+    const consoleErrors = collectConsoleErrors(page, [/net::ERR_CONNECTION_RESET/]);
+    await page.goto('/en/general-categories/1');
+    // every task the page had queued (a failed import's rejection among them) has run
+    const settled = () => page.evaluate(() => new Promise((resolve) => setTimeout(resolve)));
+
+    await expect.poll(() => cut.has('toasts')).toBe(true);
+    await settled();
+    // the page is still there and working
+    await expect(page.getByRole('button', { name: 'Your account' })).toBeVisible();
+    await page.getByRole('button', { name: 'Your account' }).click();
+    await expect(page.getByRole('menuitem', { name: 'My profile' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'My books' })).toBeVisible();
+
+    await expect.poll(() => cut.has('auth calls')).toBe(true);
+    await settled();
+    // still signed in: a chunk that did not arrive is not the server refusing the session
+    await expect(page).toHaveURL('/en/general-categories/1');
+    expect((await page.context().cookies()).map((c) => c.name)).toContain('plume_signed_in');
+    expect(consoleErrors.errors).toEqual([]);
+  });
+
   // An ended subscription (a cancel date) reads as unsubscribed too: headerSubscriptionState's unit test
   // (web/src/features/subscriptions/lib/subscription-state.test.ts); the server cannot be made to age one here.
   test('unsubscribed (no record, or the server not reached) offers Upgrade account', async ({ page, request }, testInfo) => {

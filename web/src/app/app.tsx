@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { Loader } from '../components/loader';
@@ -10,8 +10,17 @@ const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 } },
 });
 
-/** The toasts' container and react-toastify come after the first render: no page needs them to show. */
-const Toasts = lazy(async () => ({ default: (await import('./toasts')).Toasts }));
+/**
+ * The toasts' container and react-toastify come after the first render: no page needs them to show. If
+ * their chunk cannot be fetched (a flaky network), the page goes on without toasts: a lazy component's
+ * failure would otherwise reach the root and take the whole page down.
+ */
+const Toasts = lazy<ComponentType>(() =>
+  import('../components/toasts').then(
+    (module) => ({ default: module.Toasts }),
+    () => ({ default: () => null }),
+  ),
+);
 
 export function App() {
   return (

@@ -38,11 +38,13 @@ const loginPath = () => `/${languageOfPath(window.location.pathname)}/login`;
  * Startup refresh (spec section 4): with a session, ask for a fresh token (the server rotates the
  * cookie). A verified user is signed in; an unverified one sees 'user not allowed'; any failure clears
  * the session and opens the login page. Its 401 is its own answer (`keepSessionOn401`), not the
- * global "401 → /" handling.
+ * global "401 → /" handling. Declarations that could not be fetched (a flaky network) are not the
+ * server's answer: like being offline, they keep the session as it is.
  */
 async function refreshSession(): Promise<{ user: AuthUser } | 'not_allowed' | 'failed'> {
+  const { refreshToken } = await authCalls();
   try {
-    const success = await call((await authCalls()).refreshToken, {}, { quiet: true, keepSessionOn401: true });
+    const success = await call(refreshToken, {}, { quiet: true, keepSessionOn401: true });
     return success.user.is_verified ? success : 'not_allowed';
   } catch (error) {
     if (error instanceof ApiError && error.status === 403) return 'not_allowed';

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { ToastContainer } from 'react-toastify';
+import { Toasts } from '../components/toasts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { toast } from './toast';
 
@@ -11,7 +11,7 @@ afterEach(() => {
 
 /** Shows the toasts in order; once `last` is on screen, every toast shown before it is too. */
 async function showThen(last: string, show: () => void) {
-  render(<ToastContainer autoClose={false} />);
+  render(<Toasts />);
   act(() => {
     show();
     toast.info(last);

@@ -3,37 +3,37 @@ import type { Id, toast as libraryToast, ToastContent, ToastOptions, UpdateOptio
 /**
  * The app's only toast: every toast is keyed by its text unless the caller gives a key, so the same
  * message shown twice (a double click, a retry, two failing requests) stays one toast instead of a stack
- * (issue 16 item 8). ESLint forbids importing `toast` from react-toastify anywhere else.
+ * (issue 16 item 8). ESLint forbids importing `toast` from react-toastify anywhere else but in the
+ * container that hands it over.
  *
- * react-toastify is not part of the first load (issue 17 item 2): it is imported here on first use, or
- * when the app mounts its toast container (`web/src/app/toasts.tsx`, lazy), whichever comes first. Calls
- * made before it arrives are kept and replayed in order; react-toastify itself keeps the toasts shown
- * before its container is mounted. Every toast gets its id here, so the id is known at once.
+ * react-toastify is not part of the first load (issue 17 item 2): the app's toast container
+ * (`web/src/components/toasts.tsx`, lazy, with the library) connects itself here once mounted. Calls made before
+ * are kept and replayed in order then — not as soon as the library has loaded: react-toastify drops an
+ * update of a toast it holds for a container not mounted yet, and answers `isActive` false for it. Every
+ * toast gets its id here, so the id is known at once.
  */
 type Library = typeof libraryToast;
 
 let library: Library | null = null;
-let loading: Promise<Library> | null = null;
 const waiting: Array<(toast: Library) => void> = [];
 let counter = 0;
+/** Ids shown while no container was there (what `isActive` answers until one is). */
+const shownEarly = new Set<Id>();
 
-/** Loads react-toastify once and replays the calls made while it was on its way. */
-export function loadToastLibrary(): Promise<Library> {
-  loading ??= import('react-toastify').then((module) => {
-    library = module.toast;
-    for (const replay of waiting.splice(0)) replay(module.toast);
-    return module.toast;
-  });
-  return loading;
+/** The mounted container hands react-toastify over: the calls made before it are replayed. Answers the disconnection. */
+export function connectToasts(toast: Library): () => void {
+  library = toast;
+  shownEarly.clear();
+  for (const replay of waiting.splice(0)) replay(toast);
+  return () => {
+    if (library === toast) library = null;
+  };
 }
 
-/** Runs `action` now if the library is here, else once it arrives. */
+/** Runs `action` now if a container is there, else once one is. */
 function withLibrary(action: (toast: Library) => void): void {
   if (library) action(library);
-  else {
-    waiting.push(action);
-    void loadToastLibrary();
-  }
+  else waiting.push(action);
 }
 
 /** The caller's key, else the text, else a fresh one. */
@@ -41,9 +41,6 @@ function keyed<TData>(content: ToastContent<TData>, options?: ToastOptions<TData
   if (options?.toastId !== undefined) return { ...options, toastId: options.toastId };
   return { ...options, toastId: typeof content === 'string' ? content : `toast-${++counter}` };
 }
-
-/** Ids shown while the library was on its way (what `isActive` answers before it arrives). */
-const shownEarly = new Set<Id>();
 
 type Kind = 'success' | 'info' | 'error' | 'warning' | 'loading';
 type Show = <TData = unknown>(content: ToastContent<TData>, options?: ToastOptions<TData>) => Id;

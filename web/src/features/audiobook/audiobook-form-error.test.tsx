@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { i18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
-import { ToastContainer } from 'react-toastify';
+import { Toasts } from '../../components/toasts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LYRA_TEST, startLyraStandIn } from '../../../../server/test/stand-ins/lyra';
 import { startApiServer } from '../../../test/api-server';
@@ -45,7 +45,7 @@ describe('the audiobook checkout', () => {
       <I18nextProvider i18n={fr}>
         <QueryClientProvider client={new QueryClient()}>
           <MemoryRouter initialEntries={['/fr/audiobook-payment']}>
-            <ToastContainer />
+            <Toasts />
             <Checkout
               formKey="audiobook-1"
               createForm={async () => form}

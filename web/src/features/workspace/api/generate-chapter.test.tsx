@@ -2,10 +2,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { ToastContainer } from 'react-toastify';
+import { I18nextProvider } from 'react-i18next';
+import { Toasts } from '../../../components/toasts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildCheckpoint } from '../../../../../server/test/helpers';
 import { toast } from '../../../lib/toast';
+import { testI18n } from '../../../../test/i18n';
 import { GenerationError, generateChapter } from './generate-chapter';
 
 /**
@@ -32,7 +34,11 @@ afterAll(async () => {
 
 describe('generateChapter without the streaming route', () => {
   it('falls back to getStoryAnswer and hands its failure to the chapter as a GenerationError, without a toast of its own', async () => {
-    render(<ToastContainer autoClose={false} />);
+    render(
+      <I18nextProvider i18n={await testI18n('en', [])}>
+        <Toasts />
+      </I18nextProvider>,
+    );
     const chapter = buildCheckpoint(1).data[0];
     const failure = await generateChapter({
       sessionId: 1,

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ToastContainer, type CloseButtonProps } from 'react-toastify';
+import { ToastContainer, toast, type CloseButtonProps } from 'react-toastify';
 import { TOAST_AUTO_CLOSE_MS } from '@common/constants';
-import { loadToastLibrary } from '../lib/toast';
+import { connectToasts } from '../lib/toast';
 
 /**
  * The toasts, with the library's English labels ("Notifications Alt+T", "close") in the page's language.
@@ -11,8 +11,8 @@ import { loadToastLibrary } from '../lib/toast';
  */
 export function Toasts() {
   const { t } = useTranslation();
-  // the same module as the toasts' own import: replays the calls made before it arrived
-  useEffect(() => void loadToastLibrary(), []);
+  // after the container's own effect has registered it with react-toastify: the calls made before are replayed
+  useEffect(() => connectToasts(toast), []);
   return (
     <ToastContainer
       position="bottom-left"
