@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
@@ -9,6 +10,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Vitest's default is one worker per core but one: a single worker on a 2-core CI machine, where most
+    // files wait on child processes (pdftotext, EPUBCheck, a spawned server) or on PostgreSQL
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     reporters: process.env.PLUME_RESULTS ? ['default', 'json'] : ['default'],
     outputFile: process.env.PLUME_RESULTS ? { json: `${process.env.PLUME_RESULTS}/vitest.json` } : undefined,
   },

@@ -1,7 +1,8 @@
 /**
  * Builds what production runs: the SPA (Vite, into WEB_DIST_DIR) and the server (esbuild, into
  * dist/server, run with plain node). Each output keeps the hash of its sources in `.source-hash`, so
- * `npm start` rebuilds only what changed. `node scripts/build.mjs` alone builds both, unconditionally.
+ * `npm start` rebuilds only what changed. `node scripts/build.mjs` alone builds both, unconditionally;
+ * with `--if-changed`, only those whose sources changed.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -129,7 +130,9 @@ export async function buildServer() {
   fs.writeFileSync(path.join(SERVER_DIR, HASH_FILE), sourceHash('server'));
 }
 
+// `--if-changed` skips an output whose sources did not change (the e2e run on PostgreSQL reuses the SQLite run's build)
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  await buildWeb();
-  await buildServer();
+  const ifChanged = process.argv.includes('--if-changed');
+  if (!ifChanged || !isCurrent('web', webDir())) await buildWeb();
+  if (!ifChanged || !isCurrent('server', SERVER_DIR)) await buildServer();
 }

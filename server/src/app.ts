@@ -118,6 +118,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: config.TRUST_PROXY,
     // a client has this long to send a whole request (headers and body): slow-body connections end with 408
     requestTimeout: config.REQUEST_TIMEOUT_MS,
+    // Node checks those timeouts only every 30 s by default: a short REQUEST_TIMEOUT_MS would act up to 30 s late
+    http: { connectionsCheckingInterval: Math.min(30_000, Math.max(250, config.REQUEST_TIMEOUT_MS / 4)) },
     // idle keep-alive connections are closed at once when the server closes
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();

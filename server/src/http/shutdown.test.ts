@@ -111,6 +111,7 @@ describe('the server process: timeouts and shutdown', () => {
 
   it('a body that stops arriving gets 408 after REQUEST_TIMEOUT_MS; the server keeps serving', async () => {
     const { port } = await startServer({ REQUEST_TIMEOUT_MS: '1000' });
+    const started = Date.now();
     const socket = stalledUpload(port);
     const answer = await new Promise<string>((resolve) => {
       let data = '';
@@ -118,6 +119,8 @@ describe('the server process: timeouts and shutdown', () => {
       socket.on('close', () => resolve(data));
     });
     expect(answer).toMatch(/^HTTP\/1\.1 408/);
+    // after the timeout, not at Node's next 30 s sweep of connections
+    expect(Date.now() - started).toBeLessThan(10_000);
     expect((await fetch(`http://127.0.0.1:${port}/api/tools`)).ok).toBe(true);
   }, 90_000);
 });
