@@ -9,9 +9,10 @@ export const WIDTHS = { phone: 375, desktop: 1440 } as const;
 
 /**
  * Takes a full-page screenshot named `{name}-{lang}-{width}.png`, saves it in e2e/artifacts/ and
- * attaches it to the test report.
+ * attaches it to the test report. Skipped with PLUME_SCREENSHOTS=off (CI, where nobody looks at them).
  */
 export async function saveScreenshot(page: Page, testInfo: TestInfo, name: string, lang: string, options: { fullPage?: boolean } = {}) {
+  if (process.env.PLUME_SCREENSHOTS === 'off') return;
   const width = page.viewportSize()?.width ?? 0;
   const file = path.join(ARTIFACTS_DIR, `${name}-${lang}-${width}.png`);
   fs.mkdirSync(ARTIFACTS_DIR, { recursive: true });
