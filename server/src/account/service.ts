@@ -1,4 +1,3 @@
-import JSZip from 'jszip';
 import type { AppContext } from '../app';
 import type { RequestUser } from '../auth/guard';
 import { findUserById } from '../auth/repository';
@@ -112,6 +111,7 @@ export async function collectUserData(ctx: Ctx, userId: number) {
 /** The download: `plume-data.json` and `books/{id}/…` (photos, cover, voice sample, exported files). */
 export async function buildDataZip(ctx: Ctx, userId: number): Promise<NodeJS.ReadableStream> {
   const data = await collectUserData(ctx, userId);
+  const { default: JSZip } = await import('jszip'); // loaded on first use, not at start
   const zip = new JSZip();
   zip.file('plume-data.json', JSON.stringify(data, null, 2));
   for (const book of data.books) {

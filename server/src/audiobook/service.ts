@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import NodeID3 from 'node-id3';
+import type NodeID3 from 'node-id3';
 import { LANGUAGES, type Language } from '@common/constants';
 import { audiobookSections, charactersNeeded, type AudiobookSection } from '@common/rules/audiobook';
 import { audiobookPrice, formatPrice, toCents } from '@common/rules/prices';
@@ -397,7 +397,8 @@ async function wholeBook(ctx: Pick<AppContext, 'storage'>, audiobook: AudiobookR
     chapter.push({ elementID: `ch${file.chapter + 1}`, startTimeMs: at, endTimeMs: at + file.duration_ms, tags: { title: file.title } });
     at += file.duration_ms;
   }
-  const tag = NodeID3.create({
+  const { default: id3 } = await import('node-id3'); // loaded on first use, not at start
+  const tag = id3.create({
     title,
     album: title,
     chapter,

@@ -1,8 +1,8 @@
-import PDFDocument from 'pdfkit';
 import type { Language } from '@common/constants';
 import { formatPrice, fromCents } from '@common/rules/prices';
 import { pdfBuffer } from '../exports/pdf/buffer';
 import { FONT_FILES } from '../exports/pdf/fonts';
+import { loadPdfKit } from '../exports/pdf/load-pdfkit';
 import type { Translate } from '../http/messages';
 
 export interface GiftCardPdfInput {
@@ -27,7 +27,8 @@ export const printedAddress = (url: string) => url.replace(/^https?:\/\//, '').r
  * personal message written by hand, the code `PLUME-XXXX-XXXX`, its expiry and where to redeem it.
  * EB Garamond, the book's own type.
  */
-export function renderGiftCardPdf(translate: Translate, lng: Language, input: GiftCardPdfInput): Promise<Buffer> {
+export async function renderGiftCardPdf(translate: Translate, lng: Language, input: GiftCardPdfInput): Promise<Buffer> {
+  const PDFDocument = await loadPdfKit();
   const t = (key: string, params: Record<string, string | number> = {}) => translate(lng, `gift_card.${key}`, params, 'mail');
   const doc = new PDFDocument({ size: 'A5', layout: 'landscape', margin: 0, info: { Title: t('title'), Author: 'Plume' } });
   for (const [key, file] of Object.entries(FONT_FILES)) doc.registerFont(key, file);

@@ -1,8 +1,8 @@
-import PDFDocument from 'pdfkit';
 import type { Language } from '@common/constants';
 import { formatPrice, formatRate, fromCents, taxIncludedCents } from '@common/rules/prices';
 import { pdfBuffer } from '../exports/pdf/buffer';
 import { FONT_FILES } from '../exports/pdf/fonts';
+import { loadPdfKit } from '../exports/pdf/load-pdfkit';
 import type { Translate } from '../http/messages';
 
 export interface ReceiptInput {
@@ -25,7 +25,8 @@ const RULE = '#d9cbbd';
  * A paid order's receipt (A4), in the reader's language: the order reference and date, the buyer,
  * what was bought, the amount with the VAT it includes, and whether it was refunded.
  */
-export function renderReceiptPdf(translate: Translate, lng: Language, input: ReceiptInput): Promise<Buffer> {
+export async function renderReceiptPdf(translate: Translate, lng: Language, input: ReceiptInput): Promise<Buffer> {
+  const PDFDocument = await loadPdfKit();
   const t = (key: string, params: Record<string, string | number> = {}) => translate(lng, `receipt_pdf.${key}`, params, 'mail');
   const doc = new PDFDocument({ size: 'A4', margin: 64, info: { Title: t('title'), Author: 'Plume' } });
   for (const [key, file] of Object.entries(FONT_FILES)) doc.registerFont(key, file);

@@ -1,8 +1,8 @@
-import PDFDocument from 'pdfkit';
 import type { CoverGeometry } from '@common/rules/printing';
 import type { BookImage } from '../exports/images';
 import { FONT_FILES } from '../exports/pdf/fonts';
 import { pdfBuffer } from '../exports/pdf/buffer';
+import { loadPdfKit } from '../exports/pdf/load-pdfkit';
 
 export interface CoverInput {
   title: string;
@@ -26,6 +26,7 @@ const MIN_SPINE_FOR_TEXT = 0.25 * 72;
  * pdfkit and the book's own type (EB Garamond, embedded), as the exports are.
  */
 export async function renderCoverSpread(input: CoverInput, g: CoverGeometry): Promise<Buffer> {
+  const PDFDocument = await loadPdfKit();
   const doc = new PDFDocument({
     size: [g.width, g.height],
     margins: { top: 0, bottom: 0, left: 0, right: 0 },

@@ -1,4 +1,4 @@
-import JSZip from 'jszip';
+import type JSZip from 'jszip';
 import { AppError } from '../../http/errors';
 import type { Block } from './split';
 
@@ -27,9 +27,10 @@ interface SizedZipObject extends JSZip.JSZipObject {
  * except images is actually inflated with a running byte count that stops at the limit.
  */
 async function checkArchive(buffer: Buffer): Promise<void> {
+  const { default: JSZipLoader } = await import('jszip'); // loaded on first use, not at start
   let zip: JSZip;
   try {
-    zip = await JSZip.loadAsync(buffer, { checkCRC32: false });
+    zip = await JSZipLoader.loadAsync(buffer, { checkCRC32: false });
   } catch {
     throw damaged();
   }
