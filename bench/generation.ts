@@ -2,17 +2,23 @@
  * Generation figures: `npx tsx bench/generation.ts`
  * 1. Offline composer: milliseconds per chapter, per language (and a chapter of 8 maximal answers).
  * 2. Against the local OpenAI-compatible stand-in with a fixed time to first token: the time to the
- *    first word straight from the stand-in, and through POST /api/getStoryAnswerStream (auth, rate
- *    limit, answers saved, prompt built, SSE relayed) — the difference is what our server adds.
+ *    first word straight from the stand-in, and through POST /api/getStoryAnswerStream of the built
+ *    server in its own process (auth, rate limit, answers checked, prompt built, SSE relayed) — the
+ *    difference is what our server adds. Needs `npm run build`.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { LANGUAGES } from '@common/constants';
 import type { CheckpointData } from '@common/schemas/session';
+import { buildApp } from '../server/src/app';
 import { insertSession, updateSessionFields } from '../server/src/books/repository';
+import { loadConfig } from '../server/src/config';
 import { composeChapter } from '../server/src/providers/generation/composer';
 import { SAMPLE_ANSWERS, sampleContext } from '../server/test/sample-answers';
-import { buildTestApp, createUser } from '../server/test/helpers';
+import { createUser } from '../server/test/helpers';
 import { startOpenAiStandIn } from '../server/test/stand-ins/openai';
-import { figure, round } from './lib';
+import { MALLOC_ENV, figure, round, startChild } from './lib';
 
 const FIRST_TOKEN_MS = Number(process.env.FIRST_TOKEN_MS ?? 250);
 const RUNS = Number(process.env.RUNS ?? 25);
@@ -70,46 +76,62 @@ async function timeToFirstText(url: string, init: RequestInit, isText: (block: s
   return first;
 }
 
+/** A paid book of one chapter with the sample answers, and its owner, in a new data folder. */
+async function prepareBook() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plume-bench-generation-'));
+  const app = await buildApp(loadConfig({}, { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, CAPTCHA_PROVIDER: 'none' }), {
+    logger: false,
+  });
+  const user = await createUser(app);
+  const checkpoint: CheckpointData = {
+    data: [
+      {
+        id: 1,
+        name: 'Childhood',
+        general_category_id: 1,
+        generated_content: '',
+        generated_count: 0,
+        questions: SAMPLE_ANSWERS.en.map((a) => ({ id: a.id, name: a.question, transcript: a.answer, question_category_id: 1 })),
+      },
+    ],
+    lookups: { survey_questions: [] },
+    general_category_id: 1,
+    category_based_type_ids: [],
+    services_with_plans: [],
+    language: 'en',
+    fidelity: 'light_edit',
+  };
+  const row = await insertSession(app.ctx.db, {
+    user_id: user.id,
+    guest_token_hash: null,
+    service_id: 1,
+    general_category_id: 1,
+    book_name: 'Bench',
+    language: 'en',
+    checkpoint,
+  });
+  await updateSessionFields(app.ctx.db, row.id, { is_payed: 1 });
+  await app.close();
+  return { dataDir, headers: user.headers, bookId: row.id, chapter: checkpoint.data[0] };
+}
+
 async function benchFirstToken() {
   const standIn = await startOpenAiStandIn({ defaultBehaviour: { kind: 'stream', firstTokenDelayMs: FIRST_TOKEN_MS } });
-  const app = await buildTestApp({
+  const book = await prepareBook();
+  // The built server in its own process, as production runs it: a client never shares its event loop
+  // (in one process, the client read its first word only once the server had stored the whole chapter).
+  const server = await startChild(['dist/server/server.js'], {
+    DATA_DIR: book.dataDir,
+    CAPTCHA_PROVIDER: 'none',
+    NODE_ENV: 'production',
+    ...MALLOC_ENV,
     GENERATION_BASE_URL: standIn.url,
     GENERATION_API_KEY: 'bench',
     GENERATION_MODEL: 'bench',
-    GENERATION_TIMEOUT_MS: 30_000,
+    GENERATION_TIMEOUT_MS: '30000',
+    DATABASE_URL: '', // SQLite, where prepareBook wrote the book, even when the bench is given DATABASE_URL
   });
   try {
-    const address = await app.listen({ port: 0, host: '127.0.0.1' });
-    const user = await createUser(app);
-    const checkpoint: CheckpointData = {
-      data: [
-        {
-          id: 1,
-          name: 'Childhood',
-          general_category_id: 1,
-          generated_content: '',
-          generated_count: 0,
-          questions: SAMPLE_ANSWERS.en.map((a) => ({ id: a.id, name: a.question, transcript: a.answer, question_category_id: 1 })),
-        },
-      ],
-      lookups: { survey_questions: [] },
-      general_category_id: 1,
-      category_based_type_ids: [],
-      services_with_plans: [],
-      language: 'en',
-      fidelity: 'light_edit',
-    };
-    const row = await insertSession(app.ctx.db, {
-      user_id: user.id,
-      guest_token_hash: null,
-      service_id: 1,
-      general_category_id: 1,
-      book_name: 'Bench',
-      language: 'en',
-      checkpoint,
-    });
-    await updateSessionFields(app.ctx.db, row.id, { is_payed: 1 });
-
     const direct = () =>
       timeToFirstText(
         `${standIn.url}/chat/completions`,
@@ -126,13 +148,13 @@ async function benchFirstToken() {
       );
     const viaServer = () =>
       timeToFirstText(
-        `${address}/api/getStoryAnswerStream`,
+        `${server.url}/api/getStoryAnswerStream`,
         {
           method: 'POST',
-          headers: { 'content-type': 'application/json', ...user.headers },
+          headers: { 'content-type': 'application/json', ...book.headers },
           body: JSON.stringify({
-            data: checkpoint.data[0],
-            service_session_id: row.id,
+            data: book.chapter,
+            service_session_id: book.bookId,
             selected_survey_questions: [],
             index: 0,
             isPayed: true,
@@ -164,11 +186,11 @@ async function benchFirstToken() {
       anchorValue: round(quantile(a, 0.95), 1),
       goal: '≤ 50 ms',
     });
-    const database = process.env.DATABASE_URL ? 'PostgreSQL' : 'SQLite';
-    console.log(`  (our part: auth + rate limit + answers saved in ${database} + prompt + SSE relay)`);
+    console.log('  (our part: auth + rate limit + answers checked in SQLite + prompt + SSE relay)');
   } finally {
-    await app.close();
+    await server.stop();
     await standIn.close();
+    fs.rmSync(book.dataDir, { recursive: true, force: true });
   }
 }
 
