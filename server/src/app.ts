@@ -12,7 +12,6 @@ import Fastify, {
 } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -24,7 +23,7 @@ import { seedCatalog } from './db/seed/catalog';
 import { createTranslator, type Translate } from './http/messages';
 import { installErrorHandler } from './http/error-handler';
 import { installRequestIds, loggerOptions, requestIdOf, type LogStream } from './http/logging';
-import { contentSecurityPolicy, installSecurityHeaders } from './http/security';
+import { installHelmetHeaders, installSecurityHeaders } from './http/security';
 import { createStorage, type Storage } from './providers/storage';
 import type { RequestUser } from './auth/guard';
 import { catalogRoutes } from './catalog/routes';
@@ -171,11 +170,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // built assets, which are compressed once at build time (scripts/build.mjs).
   await app.register(compress, { encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } } });
   await app.register(cookie);
-  await app.register(helmet, {
-    contentSecurityPolicy: { directives: contentSecurityPolicy(config) },
-    crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: false,
-  });
+  installHelmetHeaders(app, config);
   installSecurityHeaders(app);
   installRequestIds(app);
   await app.register(multipart, { limits: { fileSize: config.UPLOAD_LIMIT_BYTES, files: 10, fields: 50, parts: 60 } });

@@ -1,0 +1,38 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/helpers';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await buildTestApp({ GOOGLE_CLIENT_ID: 'plume.apps.googleusercontent.com' });
+});
+afterAll(async () => {
+  await app.close();
+});
+
+/** Helmet's headers, the policy made from the configuration (Google sign-in turned on here). */
+const HELMET = {
+  'content-security-policy':
+    "default-src 'self';base-uri 'self';font-src 'self' data:;form-action 'self';frame-ancestors 'self';img-src 'self' data: blob:;" +
+    "object-src 'none';script-src 'self' https://accounts.google.com;script-src-attr 'none';style-src 'self' 'unsafe-inline';" +
+    "media-src 'self' blob: data:;connect-src 'self' https://accounts.google.com https://www.googleapis.com;" +
+    "frame-src 'self' https://accounts.google.com;worker-src 'self' blob:",
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+  'origin-agent-cluster': '?1',
+  'referrer-policy': 'no-referrer',
+  'x-content-type-options': 'nosniff',
+  'x-dns-prefetch-control': 'off',
+  'x-download-options': 'noopen',
+  'x-frame-options': 'SAMEORIGIN',
+  'x-permitted-cross-domain-policies': 'none',
+  'x-xss-protection': '0',
+};
+
+describe('security headers', () => {
+  it.each(['/api/tools', '/api/no-such-call', '/fr/books', '/locales/en/common.json'])('are on every answer: %s', async (url) => {
+    const res = await app.inject({ url });
+    expect(res.headers).toMatchObject(HELMET);
+    expect(res.headers['x-powered-by']).toBeUndefined();
+    expect(res.headers['strict-transport-security']).toBeUndefined(); // plain http
+  });
+});
