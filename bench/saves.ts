@@ -4,6 +4,8 @@
  * body; and upSertChapter (one ~5 KB chapter of those books) beside a bare GET route. On SQLite, and on PostgreSQL
  * too when DATABASE_URL is set (a fresh database on that server, dropped afterwards).
  * The data folder is on the same disk as the rest (not a tmpfs), so each commit's fsync is real.
+ * Each also prints the CPU time the server used per request beside the bare server's: a figure the
+ * load others put on this shared machine moves far less than requests per second.
  * Run: npm run build && npx tsx bench/saves.ts
  */
 import crypto from 'node:crypto';
@@ -78,11 +80,31 @@ async function prepare(dataDir: string, databaseUrl: string | undefined) {
   return { books, checkpoint };
 }
 
+/** CPU time a process has used so far (all its threads, user + system), in ms (Linux). */
+function cpuMs(pid: number): number {
+  // fields after the command name, which is in parentheses: state is the 3rd field, utime the 14th, stime the 15th
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks of 10 ms (CLK_TCK 100)
+}
+
+const MEASURED_SECONDS = 8;
+
+/**
+ * autocannon for MEASURED_SECONDS, with the CPU time `pid` used per request meanwhile: unlike requests
+ * per second, it hardly moves with the load others put on the machine.
+ */
+async function measured(options: Parameters<typeof autocannon>[0], pid: number) {
+  const cpuBefore = cpuMs(pid);
+  const result = await autocannon({ ...options, duration: MEASURED_SECONDS });
+  const cpuPerRequest = (cpuMs(pid) - cpuBefore) / (result.requests.average * MEASURED_SECONDS);
+  return { result, rps: round(result.requests.average), p99: result.latency.p99, cpuMs: round(cpuPerRequest, 2) };
+}
+
 /**
  * autocannon with each connection cycling through its own books, each request carrying the version
  * the last answer gave (setupClient gives every connection its own request list and state).
  */
-async function loadSaves(url: string, path: string, books: Book[], bodyOf: (book: Book) => string) {
+async function loadSaves(url: string, pid: number, path: string, books: Book[], bodyOf: (book: Book) => string) {
   let next = 0;
   const failures = new Map<number, number>();
   const options = {
@@ -119,18 +141,18 @@ async function loadSaves(url: string, path: string, books: Book[], bodyOf: (book
   }
   failures.clear();
   next = 0;
-  const result = await autocannon({ ...options, duration: 8 });
-  if (result.non2xx > 0 || failures.size > 0)
-    throw new Error(`${url}${path}: ${result.non2xx} answers were not 2xx (${JSON.stringify(Object.fromEntries(failures))})`);
-  return { rps: round(result.requests.average), p99: result.latency.p99 };
+  const figures = await measured(options, pid);
+  if (figures.result.non2xx > 0 || failures.size > 0)
+    throw new Error(`${url}${path}: ${figures.result.non2xx} answers were not 2xx (${JSON.stringify(Object.fromEntries(failures))})`);
+  return figures;
 }
 
-async function loadBare(url: string, method: 'GET' | 'POST', body?: string) {
+async function loadBare(url: string, pid: number, method: 'GET' | 'POST', body?: string) {
   const options = { url, connections: CONNECTIONS, method, body, headers: { 'content-type': 'application/json' } };
   await autocannon({ ...options, duration: 2 });
-  const result = await autocannon({ ...options, duration: 8 });
-  if (result.non2xx > 0) throw new Error(`${url}: ${result.non2xx} answers were not 2xx`);
-  return { rps: round(result.requests.average), p99: result.latency.p99 };
+  const figures = await measured(options, pid);
+  if (figures.result.non2xx > 0) throw new Error(`${url}: ${figures.result.non2xx} answers were not 2xx`);
+  return figures;
 }
 
 async function bench(database: 'SQLite' | 'PostgreSQL') {
@@ -149,8 +171,8 @@ async function bench(database: 'SQLite' | 'PostgreSQL') {
     });
     const bare = await startChild([BARE_SERVER], { BARE_POST_ROUTE: '/api/upSertSession' });
     try {
-      const ours = await loadSaves(server.url, '/api/upSertSession', books, saveBody);
-      const anchor = await loadBare(`${bare.url}/api/upSertSession`, 'POST', saveBody(books[0]));
+      const ours = await loadSaves(server.url, server.process.pid!, '/api/upSertSession', books, saveBody);
+      const anchor = await loadBare(`${bare.url}/api/upSertSession`, bare.process.pid!, 'POST', saveBody(books[0]));
       figure({
         name: `upSertSession on ${database}, ${round(checkpointJson.length / 1024, 1)} KB checkpoint, ${CONNECTIONS} savers`,
         value: ours.rps,
@@ -167,11 +189,19 @@ async function bench(database: 'SQLite' | 'PostgreSQL') {
         unit: 'ms',
         goal: '≤ 1.5 × bare',
       });
+      figure({
+        name: `upSertSession on ${database}, server CPU per save`,
+        value: ours.cpuMs,
+        anchor: 'bare route CPU per request',
+        anchorValue: anchor.cpuMs,
+        unit: 'ms',
+        goal: '≤ 1.67 × bare (what ≥ 0.60 × its rate needs on a saturated CPU)',
+      });
       // the save a typist makes: one chapter (~5 KB), beside the bare route's simplest GET
       const chapterJson = JSON.stringify(checkpoint.data[1]);
       const chapterBody = (book: Book) => `{"service_session_id":${book.id},"version":${book.version},"chapter":${chapterJson}}`;
-      const chapter = await loadSaves(server.url, '/api/upSertChapter', books, chapterBody);
-      const bareGet = await loadBare(`${bare.url}/api/tools`, 'GET');
+      const chapter = await loadSaves(server.url, server.process.pid!, '/api/upSertChapter', books, chapterBody);
+      const bareGet = await loadBare(`${bare.url}/api/tools`, bare.process.pid!, 'GET');
       figure({
         name: `upSertChapter on ${database}, ${round(chapterJson.length / 1024, 1)} KB chapter of that book, ${CONNECTIONS} savers`,
         value: chapter.rps,
@@ -187,6 +217,14 @@ async function bench(database: 'SQLite' | 'PostgreSQL') {
         anchorValue: bareGet.p99,
         unit: 'ms',
         goal: '—',
+      });
+      figure({
+        name: `upSertChapter on ${database}, server CPU per save`,
+        value: chapter.cpuMs,
+        anchor: 'bare GET route CPU per request',
+        anchorValue: bareGet.cpuMs,
+        unit: 'ms',
+        goal: `≤ ${database === 'SQLite' ? 4 : 2.2} × bare`,
       });
     } finally {
       await bare.stop();
