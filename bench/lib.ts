@@ -103,14 +103,22 @@ export function rssMb(pid: number): number {
   return round(Number(line.split(/\s+/)[1]) / 1024, 1);
 }
 
-/** A data folder holding a signed-in user and their 100 000-word, 30-chapter book with 60 photos and a cover. */
-export async function prepareBookData(): Promise<{ dataDir: string; headers: Record<string, string>; bookId: number }> {
+/**
+ * A data folder holding a signed-in user (`token`, `headers`) and their paid book: 30 chapters of 3 333
+ * words (100 000 in all) unless told, two photos per chapter and a cover.
+ */
+export async function prepareBookData({ chapters = 30, wordsPerChapter = 3333 } = {}): Promise<{
+  dataDir: string;
+  token: string;
+  headers: Record<string, string>;
+  bookId: number;
+}> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plume-bench-'));
   const app = await buildApp(loadConfig({}, { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, CAPTCHA_PROVIDER: 'none' }), {
     logger: false,
   });
   const user = await createUser(app);
-  const source = sampleBook('en', { chapters: 30, wordsPerChapter: 3333 });
+  const source = sampleBook('en', { chapters, wordsPerChapter });
   const row = await insertSession(app.ctx.db, {
     user_id: user.id,
     guest_token_hash: null,
@@ -127,7 +135,7 @@ export async function prepareBookData(): Promise<{ dataDir: string; headers: Rec
     await app.ctx.storage.put(`sessions/${row.id}/chap_${chapter.id}_media_1`, makePng(460, 600, index + 50), 'image/png');
   }
   await app.close();
-  return { dataDir, headers: user.headers, bookId: row.id };
+  return { dataDir, token: user.token, headers: user.headers, bookId: row.id };
 }
 
 /** postGenerateBook as the workspace sends it (multipart, no new photos). */

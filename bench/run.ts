@@ -11,6 +11,7 @@ import { ROOT, type Figure } from './lib';
 
 const SCRIPTS = [
   'web.ts',
+  'lighthouse.ts',
   'start.ts',
   'restart.ts',
   'server-load.ts',
