@@ -91,6 +91,21 @@ test.describe('routing, languages and the story choice', () => {
     for (const href of preloads) expect(used).toContain(href);
   });
 
+  test('a first visit asks for its page’s chunk beside the texts, not once they have arrived', async ({ page }) => {
+    // the texts are held until the story choice's chunk has been asked for: the page can show only if it was
+    let asked!: () => void;
+    const chunkAsked = new Promise<void>((resolve) => (asked = resolve));
+    page.on('request', (request) => {
+      if (/\/assets\/general-categories-page-[\w-]+\.js$/.test(request.url())) asked();
+    });
+    await page.route('**/locales/**', async (route) => {
+      await chunkAsked;
+      await route.continue();
+    });
+    await page.goto('/en/general-categories/1');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(titles.en);
+  });
+
   test('the picker keeps the rest of the path and the query', async ({ page }) => {
     await page.goto('/es/general-categories-options/1/2?from=test');
     await page.getByRole('button', { name: 'Idioma: Español' }).click();

@@ -1,5 +1,5 @@
-import { lazy, Suspense, useEffect, type ComponentType } from 'react';
-import { createBrowserRouter, Navigate, Outlet, useLocation, useParams } from 'react-router';
+import { isValidElement, lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
+import { createBrowserRouter, matchRoutes, Navigate, Outlet, useLocation, useParams, type RouteObject } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@common/constants';
 import { arrivalPath, isLanguage } from '@common/languages';
@@ -8,7 +8,16 @@ import { useAuth } from './auth';
 import { Layout } from './layout/layout';
 import { paths } from '../lib/paths';
 
-const page = (load: () => Promise<Record<string, ComponentType>>, name: string) => lazy(async () => ({ default: (await load())[name] }));
+/** A page in its own chunk, which can also be asked for before it renders (`preload`). */
+interface Page extends LazyExoticComponent<ComponentType> {
+  preload(): Promise<unknown>;
+}
+const page = (load: () => Promise<Record<string, ComponentType>>, name: string): Page =>
+  Object.assign(
+    lazy(async () => ({ default: (await load())[name] })),
+    { preload: load },
+  );
+const isPage = (type: unknown): type is Page => typeof type === 'object' && type !== null && 'preload' in type;
 
 const HomePage = page(() => import('../features/home/home-page'), 'HomePage');
 const LoginPage = page(() => import('../features/auth/pages/login-page'), 'LoginPage');
@@ -79,7 +88,7 @@ function RequireLogin() {
   return <Outlet />;
 }
 
-export const router = createBrowserRouter([
+const routes: RouteObject[] = [
   { path: '/', element: <Arrival /> },
   {
     path: '/:lang',
@@ -125,4 +134,14 @@ export const router = createBrowserRouter([
     ],
   },
   { path: '*', element: <Arrival /> },
-]);
+];
+
+export const router = createBrowserRouter(routes);
+
+/**
+ * The first page's chunk is asked for at once, beside the texts (i18n.ts starts them), instead of once they
+ * have arrived and the layout has rendered: a round trip less before a first visit shows its page.
+ */
+for (const { route } of matchRoutes(routes, window.location) ?? []) {
+  if (isValidElement(route.element) && isPage(route.element.type)) route.element.type.preload().catch(() => undefined); // the page's own render reports a failure
+}

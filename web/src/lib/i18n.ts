@@ -13,6 +13,11 @@ import { savedLanguage } from './language';
  */
 const startLanguage = arrivalLanguage(window.location.pathname, savedLanguage(), navigator.languages);
 
+// before init, which (synchronous, below) changes the language at once
+i18n.on('languageChanged', (lng) => {
+  document.documentElement.lang = lng;
+});
+
 void i18n
   .use(HttpBackend)
   .use(LanguageDetector)
@@ -26,6 +31,8 @@ void i18n
     defaultNS: 'common',
     interpolation: { escapeValue: false },
     backend: { loadPath: '/locales/{{lng}}/{{ns}}.json' },
+    // the texts are asked for as this module runs, not a task later: before the first page's chunk (app/router.tsx)
+    initAsync: false,
     maxParallelReads: TRANSLATION_LOADING.parallelReads,
     maxRetries: TRANSLATION_LOADING.retries,
     retryTimeout: TRANSLATION_LOADING.firstDelayMs,
@@ -41,9 +48,5 @@ void i18n
     },
     react: { useSuspense: true },
   });
-
-i18n.on('languageChanged', (lng) => {
-  document.documentElement.lang = lng;
-});
 
 export { i18n };
