@@ -249,6 +249,27 @@ test('an unknown or foreign book shows a visitor the same clear error (ids are n
   await expect(page.getByRole('textbox')).toHaveCount(0);
 });
 
+test('a first visit asks for the workspace’s texts with its chunk, not once the chunk has run', async ({ page, request }) => {
+  const { token } = await signUp(request, { prefix: 'workspace' });
+  const book = await createBook(request, token, {
+    book_name: 'Grandma Rose',
+    another_story_subject: 'My grandmother Rose, a nurse in Naples',
+  });
+  await actAsUser(page, token);
+  // the route's chunk is held until its texts have been asked for: the page can show only if they were
+  let asked!: () => void;
+  const textsAsked = new Promise<void>((resolve) => (asked = resolve));
+  page.on('request', (r) => {
+    if (r.url().endsWith('/locales/en/workspace.json')) asked();
+  });
+  await page.route(/\/assets\/workspace-route-[\w-]+\.js$/, async (route) => {
+    await textsAsked;
+    await route.continue();
+  });
+  await page.goto(`/en/questions/${book.id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Grandma Rose');
+});
+
 test('a signed-in author saves to the server, and download asks about unsubmitted chapters', async ({ page, request }, testInfo) => {
   const { token, auth } = await signUp(request, { prefix: 'workspace' });
   const book = await createBook(request, token, {

@@ -6,21 +6,28 @@ import { arrivalPath, isLanguage } from '@common/languages';
 import { Loader } from '../components/loader';
 import { useAuth } from './auth';
 import { Layout } from './layout/layout';
+import { i18n } from '../lib/i18n';
 import { paths } from '../lib/paths';
+import { WORKSPACE_NAMESPACES } from './routes/workspace-namespaces';
 
-/** A page in its own chunk, which can also be asked for before it renders (`preload`). */
+/** A page in its own chunk, which can also be asked for, with the texts it needs, before it renders (`preload`). */
 interface Page extends LazyExoticComponent<ComponentType> {
   preload(): Promise<unknown>;
 }
-const page = (load: () => Promise<Record<string, ComponentType>>, name: string): Page =>
+const page = (load: () => Promise<Record<string, ComponentType>>, name: string, namespaces: string[] = []): Page =>
   Object.assign(
     lazy(async () => ({ default: (await load())[name] })),
-    { preload: load },
+    {
+      preload: () => {
+        void i18n.loadNamespaces(namespaces);
+        return load();
+      },
+    },
   );
 const isPage = (type: unknown): type is Page => typeof type === 'object' && type !== null && 'preload' in type;
 
 const HomePage = page(() => import('../features/home/home-page'), 'HomePage');
-const LoginPage = page(() => import('../features/auth/pages/login-page'), 'LoginPage');
+const LoginPage = page(() => import('../features/auth/pages/login-page'), 'LoginPage', ['auth']);
 const RegisterPage = page(() => import('../features/auth/pages/register-page'), 'RegisterPage');
 const ForgotPasswordPage = page(() => import('../features/auth/pages/forgot-password-page'), 'ForgotPasswordPage');
 const ResetPasswordPage = page(() => import('../features/auth/pages/reset-password-page'), 'ResetPasswordPage');
@@ -28,8 +35,8 @@ const ThankYouRegisterPage = page(() => import('../features/auth/pages/thank-you
 const ProfileRoute = page(() => import('./routes/profile-route'), 'ProfileRoute');
 const MyBooksPage = page(() => import('../features/books/pages/my-books-page'), 'MyBooksPage');
 const GeneralCategoriesPage = page(() => import('../features/catalog/general-categories-page'), 'GeneralCategoriesPage');
-const OptionsPage = page(() => import('../features/book-start/pages/options-page'), 'OptionsPage');
-const WorkspaceRoute = page(() => import('./routes/workspace-route'), 'WorkspaceRoute');
+const OptionsPage = page(() => import('../features/book-start/pages/options-page'), 'OptionsPage', ['books']);
+const WorkspaceRoute = page(() => import('./routes/workspace-route'), 'WorkspaceRoute', WORKSPACE_NAMESPACES);
 const PaymentPage = page(() => import('../features/payments/pages/payment-page'), 'PaymentPage');
 const SubscriptionsPage = page(() => import('../features/subscriptions/pages/subscriptions-page'), 'SubscriptionsPage');
 const ManageSubscriptionsPage = page(() => import('../features/subscriptions/pages/manage-subscriptions-page'), 'ManageSubscriptionsPage');
@@ -139,8 +146,9 @@ const routes: RouteObject[] = [
 export const router = createBrowserRouter(routes);
 
 /**
- * The first page's chunk is asked for at once, beside the texts (i18n.ts starts them), instead of once they
- * have arrived and the layout has rendered: a round trip less before a first visit shows its page.
+ * The first page's chunk and its own texts are asked for at once, beside the common texts (i18n.ts starts
+ * them), instead of once those have arrived, the layout has rendered and the page's chunk has run: two round
+ * trips less before a first visit shows its page.
  */
 for (const { route } of matchRoutes(routes, window.location) ?? []) {
   if (isValidElement(route.element) && isPage(route.element.type)) route.element.type.preload().catch(() => undefined); // the page's own render reports a failure
