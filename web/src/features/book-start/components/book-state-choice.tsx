@@ -13,18 +13,19 @@ export function BookStateChoice({ newBook, onChange }: { newBook: boolean; onCha
         value={newBook ? 'new' : 'existing'}
         onValueChange={(value) => onChange(value === 'new')}
       >
-        <RadioGroup.Item value="new" className={styles.pill}>
-          <span className={styles.dot} aria-hidden="true">
-            <RadioGroup.Indicator className={styles.dotInner} />
-          </span>
-          {t('options.new_book')}
-        </RadioGroup.Item>
-        <RadioGroup.Item value="existing" className={styles.pill}>
-          <span className={styles.dot} aria-hidden="true">
-            <RadioGroup.Indicator className={styles.dotInner} />
-          </span>
-          {t('options.existing_book')}
-        </RadioGroup.Item>
+        {(
+          [
+            ['new', t('options.new_book')],
+            ['existing', t('options.existing_book')],
+          ] as const
+        ).map(([value, label]) => (
+          <RadioGroup.Item key={value} value={value} className={styles.pill}>
+            <span className={styles.dot} aria-hidden="true">
+              <RadioGroup.Indicator className={styles.dotInner} />
+            </span>
+            {label}
+          </RadioGroup.Item>
+        ))}
       </RadioGroup.Root>
     </fieldset>
   );

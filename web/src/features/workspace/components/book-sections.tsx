@@ -36,39 +36,41 @@ export function BookSections({
       toast.success(messages.updated);
     } else toast.error(messages.failed);
   };
+  const bookTexts = [
+    {
+      text: 'introduction',
+      section: 'introduction',
+      title: t('sections.introduction'),
+      empty: t('sections.introduction_prompt'),
+      messages: { updated: t('messages.introduction_updated'), failed: t('messages.introduction_failed') },
+    },
+    {
+      text: 'book_summary',
+      section: 'summary',
+      title: t('sections.summary'),
+      empty: t('sections.summary_prompt'),
+      messages: { updated: t('messages.summary_updated'), failed: t('messages.summary_failed') },
+    },
+  ] as const;
   return (
     <Accordion.Root type="multiple" className={styles.sections}>
       <Section value="synopsis" title={t('sections.synopsis')}>
         <EditableSection value={synopsis} label={t('sections.synopsis')} empty={t('sections.empty')} maxLength={5000} onSave={onSynopsis} />
       </Section>
-      <Section value="introduction" title={t('sections.introduction')}>
-        <BookTextSection
-          text="introduction"
-          value={meta.introduction}
-          origin={meta.textOrigins.introduction}
-          assistant={meta.writingAssistant}
-          label={t('sections.introduction')}
-          empty={t('sections.introduction_prompt')}
-          onSave={(value) =>
-            saveText('introduction', value, { updated: t('messages.introduction_updated'), failed: t('messages.introduction_failed') })
-          }
-          onReplaced={(content, origin) => replaceBookText('introduction', content, origin)}
-        />
-      </Section>
-      <Section value="summary" title={t('sections.summary')}>
-        <BookTextSection
-          text="book_summary"
-          value={meta.book_summary}
-          origin={meta.textOrigins.book_summary}
-          assistant={meta.writingAssistant}
-          label={t('sections.summary')}
-          empty={t('sections.summary_prompt')}
-          onSave={(value) =>
-            saveText('book_summary', value, { updated: t('messages.summary_updated'), failed: t('messages.summary_failed') })
-          }
-          onReplaced={(content, origin) => replaceBookText('book_summary', content, origin)}
-        />
-      </Section>
+      {bookTexts.map(({ text, section, title, empty, messages }) => (
+        <Section key={text} value={section} title={title}>
+          <BookTextSection
+            text={text}
+            value={meta[text]}
+            origin={meta.textOrigins[text]}
+            assistant={meta.writingAssistant}
+            label={title}
+            empty={empty}
+            onSave={(value) => saveText(text, value, messages)}
+            onReplaced={(content, origin) => replaceBookText(text, content, origin)}
+          />
+        </Section>
+      ))}
     </Accordion.Root>
   );
 }
