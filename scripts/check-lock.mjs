@@ -4,7 +4,10 @@
 //    `overrides` when it is a transitive one);
 // 2. every optional dependency of a locked package is itself locked, for every platform: the registry
 //    here serves Linux builds only, and a lock without another platform's native package breaks
-//    `npm ci` on that platform (CI included).
+//    `npm ci` on that platform (CI included);
+// 3. the lock agrees with package.json, as `npm ci` on a fresh clone demands (a hand-edited or partly
+//    updated lock installs fine over an existing node_modules and fails there).
+import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -40,8 +43,14 @@ for (const [location, entry] of packages) {
   }
 }
 
+const dryRun = spawnSync('npm', ['ci', '--dry-run', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: root, encoding: 'utf8' });
+if (dryRun.status !== 0) {
+  const reasons = `${dryRun.stderr}`.split('\n').filter((line) => /Missing|Invalid|in sync/.test(line));
+  problems.push(`npm ci would refuse it:\n    ${reasons.join('\n    ') || dryRun.stderr}`);
+}
+
 if (problems.length > 0) {
   console.error(`package-lock.json:\n  ${problems.join('\n  ')}`);
   process.exit(1);
 }
-console.log(`Lock: ${packages.length} packages run on Node ${oldestNode}; every optional (platform) package is locked.`);
+console.log(`Lock: ${packages.length} packages run on Node ${oldestNode}; every optional (platform) package is locked; npm ci accepts it.`);
