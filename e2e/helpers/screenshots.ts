@@ -12,12 +12,12 @@ export const WIDTHS = { phone: 375, desktop: 1440 } as const;
  * attaches it to the test report. Skipped with PLUME_SCREENSHOTS=off (CI, where nobody looks at them).
  */
 export async function saveScreenshot(page: Page, testInfo: TestInfo, name: string, lang: string, options: { fullPage?: boolean } = {}) {
+  // let web fonts and images settle so the picture shows what a person sees (and what a caller checks next is measured settled, picture or not)
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
   if (process.env.PLUME_SCREENSHOTS === 'off') return;
   const width = page.viewportSize()?.width ?? 0;
   const file = path.join(ARTIFACTS_DIR, `${name}-${lang}-${width}.png`);
   fs.mkdirSync(ARTIFACTS_DIR, { recursive: true });
-  // let web fonts and images settle so the picture shows what a person sees
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
   const body = await page.screenshot({ path: file, fullPage: options.fullPage ?? true, animations: 'disabled' });
   await testInfo.attach(`${name}-${lang}-${width}`, { body, contentType: 'image/png' });
   return file;
