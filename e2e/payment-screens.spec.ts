@@ -92,8 +92,10 @@ async function openAccountMenu(page: Page) {
   return menu;
 }
 
+// hidden, not removed: the toasts' nodes are React's, and a toast shown next (newest on top) is inserted
+// before them — React throws on a node taken out of its tree, and the page goes blank
 const dismissToasts = async (page: Page) => {
-  await page.locator('.Toastify__toast').evaluateAll((toasts) => toasts.forEach((t) => t.remove()));
+  await page.locator('.Toastify__toast').evaluateAll((toasts) => toasts.forEach((t) => ((t as HTMLElement).style.display = 'none')));
 };
 
 for (const lng of LANGUAGES) {
