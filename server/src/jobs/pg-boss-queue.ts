@@ -72,12 +72,14 @@ export function createPgBossQueue(connectionString: string, options: QueueOption
     for (const [kind, handler] of handlers) {
       for (const name of [deadLetterOf(kind), kind]) {
         const queueOptions = { name, ...(name === kind ? jobOptions(kind, handler.retries) : { retryLimit: 0 }) };
-        // nodes starting together may race (a unique violation or a deadlock on pg-boss's partitions): look again
+        // nodes starting together may race (a unique violation or a deadlock on pg-boss's partitions): look
+        // again after a short random wait, so that the two do not meet again at once
         for (let attempt = 1; !(await instance.getQueue(name)); attempt++) {
           try {
             await instance.createQueue(name, queueOptions);
           } catch (error) {
-            if (attempt >= 5) throw error;
+            if (attempt >= 8) throw error;
+            await new Promise((resolve) => setTimeout(resolve, attempt * 25 + Math.random() * 100));
           }
         }
       }
