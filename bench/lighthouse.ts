@@ -123,40 +123,38 @@ try {
   }
   const med = (name: string, key: keyof Measure) => median(results.get(name)!.map((m) => m[key]));
   const anchor = `a bare HTML page, same run`;
-  for (const page of pages) {
-    const workspace = page.name === 'workspace';
-    figure({
-      name: `Lighthouse mobile performance, ${page.name}`,
-      value: med(page.name, 'score'),
-      unit: '/100',
-      anchor,
-      anchorValue: med('bare', 'score'),
-      goal: '≥ 95',
-    });
-    figure({
-      name: `Largest Contentful Paint, ${page.name}`,
-      value: round(med(page.name, 'lcpS'), 2),
+  const shown = (value: number, digits?: number) => (digits === undefined ? value : round(value, digits));
+  const metrics: Array<{
+    key: keyof Measure;
+    name: string;
+    unit: string;
+    digits?: number;
+    anchorDigits?: number;
+    goal: (page: string) => string;
+  }> = [
+    { key: 'score', name: 'Lighthouse mobile performance', unit: '/100', goal: () => '≥ 95' },
+    {
+      key: 'lcpS',
+      name: 'Largest Contentful Paint',
       unit: 's',
-      anchor,
-      anchorValue: round(med('bare', 'lcpS'), 2),
-      goal: workspace ? '≤ 2.0 s' : '—',
-    });
-    figure({
-      name: `Cumulative Layout Shift, ${page.name}`,
-      value: round(med(page.name, 'cls'), 3),
-      unit: '',
-      anchor,
-      anchorValue: round(med('bare', 'cls'), 3),
-      goal: '≤ 0.02',
-    });
-    figure({
-      name: `bytes on a first visit, ${page.name}`,
-      value: round(med(page.name, 'kb')),
-      unit: 'KB',
-      anchor,
-      anchorValue: round(med('bare', 'kb'), 1),
-      goal: '≤ 400 KB',
-    });
+      digits: 2,
+      anchorDigits: 2,
+      goal: (page) => (page === 'workspace' ? '≤ 2.0 s' : '—'),
+    },
+    { key: 'cls', name: 'Cumulative Layout Shift', unit: '', digits: 3, anchorDigits: 3, goal: () => '≤ 0.02' },
+    { key: 'kb', name: 'bytes on a first visit', unit: 'KB', digits: 0, anchorDigits: 1, goal: () => '≤ 400 KB' },
+  ];
+  for (const page of pages) {
+    for (const metric of metrics) {
+      figure({
+        name: `${metric.name}, ${page.name}`,
+        value: shown(med(page.name, metric.key), metric.digits),
+        unit: metric.unit,
+        anchor,
+        anchorValue: shown(med('bare', metric.key), metric.anchorDigits),
+        goal: metric.goal(page.name),
+      });
+    }
   }
 } finally {
   await browser.disconnect();
