@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { LockIcon } from './features/workspace/components/inline-title';
+import { LockIcon } from './components/icons';
 
 /**
  * Issue 16 item 8: the lock (and its open twin) is an SVG icon, never an emoji — the emoji showed as a

@@ -1,22 +1,9 @@
 import type { SVGProps } from 'react';
+import { lineIcon } from '../../components/line-icon';
 
 /** Small line icons of the header and footer; decorative (the control around them carries the name). */
-const base = (props: SVGProps<SVGSVGElement>) => ({
-  width: 24,
-  height: 24,
-  viewBox: '0 0 24 24',
-  fill: 'none',
-  stroke: 'currentColor',
-  strokeWidth: 2,
-  strokeLinecap: 'round' as const,
-  strokeLinejoin: 'round' as const,
-  'aria-hidden': true,
-  focusable: false,
-  ...props,
-});
-
 export const FeatherIcon = (props: SVGProps<SVGSVGElement>) => (
-  <svg {...base(props)}>
+  <svg {...lineIcon(props)}>
     <path d="M20.2 3.8a6 6 0 0 0-8.5 0L5 10.5V19h8.5l6.7-6.7a6 6 0 0 0 0-8.5z" />
     <path d="M16 8 2 22" />
     <path d="M17.5 15H9" />
@@ -24,7 +11,7 @@ export const FeatherIcon = (props: SVGProps<SVGSVGElement>) => (
 );
 
 export const GlobeIcon = (props: SVGProps<SVGSVGElement>) => (
-  <svg {...base(props)}>
+  <svg {...lineIcon(props)}>
     <circle cx="12" cy="12" r="9.5" />
     <path d="M2.5 12h19" />
     <path d="M12 2.5a14.5 14.5 0 0 1 0 19a14.5 14.5 0 0 1 0-19z" />
@@ -32,37 +19,37 @@ export const GlobeIcon = (props: SVGProps<SVGSVGElement>) => (
 );
 
 export const ChevronDownIcon = (props: SVGProps<SVGSVGElement>) => (
-  <svg {...base({ width: 18, height: 18, ...props })}>
+  <svg {...lineIcon({ width: 18, height: 18, ...props })}>
     <path d="m6 9 6 6 6-6" />
   </svg>
 );
 
 export const MenuIcon = (props: SVGProps<SVGSVGElement>) => (
-  <svg {...base(props)}>
+  <svg {...lineIcon(props)}>
     <path d="M4 6h16M4 12h16M4 18h16" />
   </svg>
 );
 
 export const CloseIcon = (props: SVGProps<SVGSVGElement>) => (
-  <svg {...base(props)}>
+  <svg {...lineIcon(props)}>
     <path d="M6 6l12 12M18 6 6 18" />
   </svg>
 );
 
 export const UserIcon = (props: SVGProps<SVGSVGElement>) => (
-  <svg {...base(props)}>
+  <svg {...lineIcon(props)}>
     <circle cx="12" cy="8" r="4" />
     <path d="M4 21a8 8 0 0 1 16 0" />
   </svg>
 );
 
 export const PhoneIcon = (props: SVGProps<SVGSVGElement>) => (
-  <svg {...base(props)}>
+  <svg {...lineIcon(props)}>
     <path d="M22 16.9v3a2 2 0 0 1-2.2 2 19.8 19.8 0 0 1-8.6-3.1 19.5 19.5 0 0 1-6-6A19.8 19.8 0 0 1 2.1 4.2 2 2 0 0 1 4.1 2h3a2 2 0 0 1 2 1.7c.1 1 .4 1.9.7 2.8a2 2 0 0 1-.5 2.1L8 9.8a16 16 0 0 0 6 6l1.3-1.3a2 2 0 0 1 2.1-.4c.9.3 1.8.6 2.8.7a2 2 0 0 1 1.7 2z" />
   </svg>
 );
 
-const solid = (props: SVGProps<SVGSVGElement>) => ({ ...base(props), fill: 'currentColor', stroke: 'none' });
+const solid = (props: SVGProps<SVGSVGElement>) => ({ ...lineIcon(props), fill: 'currentColor', stroke: 'none' });
 
 export const FacebookIcon = (props: SVGProps<SVGSVGElement>) => (
   <svg {...solid(props)}>
@@ -71,7 +58,7 @@ export const FacebookIcon = (props: SVGProps<SVGSVGElement>) => (
 );
 
 export const InstagramIcon = (props: SVGProps<SVGSVGElement>) => (
-  <svg {...base(props)}>
+  <svg {...lineIcon(props)}>
     <rect x="3" y="3" width="18" height="18" rx="5" />
     <circle cx="12" cy="12" r="4" />
     <circle cx="17.5" cy="6.5" r="0.6" fill="currentColor" />

@@ -2,27 +2,10 @@ import { useEffect, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../lib/toast';
 import { Button } from '../../components/button';
+import { MicrophoneIcon } from '../../components/icons';
 import { formatCountdown } from './recorder-machine';
 import { useRecorder, type Recording, type UseRecorder } from './use-recorder';
 import styles from './recorder.module.css';
-
-export function MicrophoneIcon() {
-  return (
-    <svg
-      className={styles.icon}
-      viewBox="0 0 24 24"
-      aria-hidden="true"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <rect x="9" y="3" width="6" height="11" rx="3" />
-      <path d="M5 11a7 7 0 0 0 14 0M12 18v3M8 21h8" />
-    </svg>
-  );
-}
 
 /** The live level of the microphone, so the author sees it hears them. */
 export function LevelMeter({ level }: { level: number }) {
@@ -106,7 +89,7 @@ export function RecorderControls({ recorder, disabled = false, startLabel, child
       ) : (
         <div className={styles.row}>
           <Button variant="secondary" onClick={() => void recorder.start()} disabled={disabled} busy={status === 'requesting'}>
-            <MicrophoneIcon />
+            <MicrophoneIcon className={styles.icon} />
             {status === 'requesting' ? t('requesting') : (startLabel ?? t('record'))}
           </Button>
         </div>

@@ -7,7 +7,8 @@ import { progressPercent } from '@common/rules/progress';
 import type { BookListItem } from '@common/schemas/books';
 import { paths } from '../../../lib/paths';
 import { useBookCover } from '../api/use-book-cover';
-import { DotsIcon, HeadphonesIcon, LockIcon, PlaceholderCover, PrintIcon } from './icons';
+import { DotsIcon, HeadphonesIcon, LockIcon, PrintIcon } from '../../../components/icons';
+import { PlaceholderCover } from './placeholder-cover';
 import { ProgressRing } from './progress-ring';
 import styles from './book-card.module.css';
 

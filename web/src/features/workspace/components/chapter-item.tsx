@@ -6,7 +6,7 @@ import { CSS } from '@dnd-kit/utilities';
 import type { Chapter, CheckpointData } from '@common/schemas/session';
 import { updateChapter } from '../model/checkpoint-ops';
 import { ChapterBody } from './chapter-body';
-import { GripIcon, LockIcon, PencilIcon, TrashIcon } from './inline-title';
+import { GripIcon, LockIcon, PencilIcon, TrashIcon } from '../../../components/icons';
 import { useCheckpoint, useWorkspaceActions } from './workspace-context';
 import styles from '../workspace.module.css';
 

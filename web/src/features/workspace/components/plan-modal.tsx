@@ -12,7 +12,7 @@ import { CardBrands } from '../../../components/card-brands';
 import { useAuth } from '../../../app/auth';
 import { paths } from '../../../lib/paths';
 import { useWorkspaceContext } from './workspace-context';
-import { LockIcon } from './inline-title';
+import { LockIcon } from '../../../components/icons';
 import { couponsApi } from '@common/api/coupons';
 import { call } from '../../../lib/api';
 import { pendingGiftCode } from '../../../lib/pending-gift-code';
