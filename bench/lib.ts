@@ -48,7 +48,8 @@ export interface Child {
 /** The allocator settings production runs with (README, "Running in production"; `npm start`). */
 export const MALLOC_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072', MALLOC_TRIM_THRESHOLD_: '131072' };
 
-let nextPort = 8190;
+// BENCH_PORT: another first port, when 8190 is taken by something outside the bench
+let nextPort = Number(process.env.BENCH_PORT ?? 8190);
 
 /** Starts `node args…` with PORT set and waits (polling) for its first answer on `probe` (/api/tools). */
 export async function startChild(
@@ -101,6 +102,13 @@ export function rssMb(pid: number): number {
     .split('\n')
     .find((l) => l.startsWith('VmRSS:'))!;
   return round(Number(line.split(/\s+/)[1]) / 1024, 1);
+}
+
+/** CPU time a process has used so far (all its threads, user + system), in ms (Linux). */
+export function cpuMs(pid: number): number {
+  // fields after the command name, which is in parentheses: state is the 3rd field, utime the 14th, stime the 15th
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks of 10 ms (CLK_TCK 100)
 }
 
 /**

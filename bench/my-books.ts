@@ -1,7 +1,8 @@
 /**
  * Reading books (issue 17 item 5): getUserSessions and getSession on a database of 10 000 users × 3
  * books, 20 connections, each beside a bare Fastify route answering the same JSON (saved from our
- * server's answer) in the same run.
+ * server's answer) in the same run, with each server's CPU time per request (steadier than req/s on a
+ * shared machine). BENCH_NODE_ARGS is passed to our server's node (e.g. `--cpu-prof`).
  * Run: npm run build && npx tsx bench/my-books.ts
  */
 import fs from 'node:fs';
@@ -14,7 +15,7 @@ import { insertSession } from '../server/src/books/repository';
 import { loadConfig } from '../server/src/config';
 import { nowIso } from '../server/src/db';
 import { sampleBook } from '../server/test/sample-books';
-import { BARE_SERVER, figure, round, startChild } from './lib';
+import { BARE_SERVER, cpuMs, figure, round, startChild } from './lib';
 
 const USERS = 10_000;
 const BOOKS_PER_USER = 3;
@@ -80,17 +81,26 @@ async function prepareDatabase() {
   return { dataDir, headers: { authorization: `Bearer ${token}` }, bookId: lastBook };
 }
 
-async function load(url: string, headers: Record<string, string>) {
+const MEASURED_SECONDS = 8;
+
+/** Requests per second, p99, and the CPU time `pid` (the server answering) used per request meanwhile. */
+async function load(url: string, headers: Record<string, string>, pid: number) {
   await autocannon({ url, connections: 20, duration: 2, headers }); // warm-up
-  const result = await autocannon({ url, connections: 20, duration: 8, headers });
+  const cpuBefore = cpuMs(pid);
+  const result = await autocannon({ url, connections: 20, duration: MEASURED_SECONDS, headers });
+  const cpuPerRequest = (cpuMs(pid) - cpuBefore) / (result.requests.average * MEASURED_SECONDS);
   if (result.non2xx > 0) throw new Error(`${url}: ${result.non2xx} answers were not 2xx`);
-  return { rps: round(result.requests.average), p99: result.latency.p99 };
+  return { rps: round(result.requests.average), p99: result.latency.p99, cpuMs: round(cpuPerRequest, 3) };
 }
 
 const started = performance.now();
 const { dataDir, headers, bookId } = await prepareDatabase();
 console.log(`database of ${USERS} users × ${BOOKS_PER_USER} books built in ${round((performance.now() - started) / 1000, 1)} s`);
-const server = await startChild(['dist/server/server.js'], { DATA_DIR: dataDir, CAPTCHA_PROVIDER: 'none', NODE_ENV: 'production' });
+const server = await startChild([...(process.env.BENCH_NODE_ARGS?.split(' ') ?? []), 'dist/server/server.js'], {
+  DATA_DIR: dataDir,
+  CAPTCHA_PROVIDER: 'none',
+  NODE_ENV: 'production',
+});
 try {
   for (const [name, route, goalRatio, goalP99] of [
     ['getUserSessions (My Books)', '/api/getUserSessions', 0.3, 5],
@@ -101,8 +111,8 @@ try {
     fs.writeFileSync(bodyFile, body);
     const bare = await startChild([BARE_SERVER], { BARE_ROUTE: route.replace(/\/\d+$/, '/:id'), BARE_BODY_FILE: bodyFile });
     try {
-      const ours = await load(`${server.url}${route}`, headers);
-      const anchor = await load(`${bare.url}${route}`, headers);
+      const ours = await load(`${server.url}${route}`, headers, server.process.pid!);
+      const anchor = await load(`${bare.url}${route}`, headers, bare.process.pid!);
       const size = `${round(body.length / 1024, 1)} KB JSON`;
       figure({
         name: `${name}, 10 000 users × 3 books, 20 connections, ${size}`,
@@ -119,6 +129,14 @@ try {
         anchorValue: anchor.p99,
         unit: 'ms',
         goal: `< ${goalP99} ms`,
+      });
+      figure({
+        name: `${name}, server CPU per request`,
+        value: ours.cpuMs,
+        anchor: 'bare route CPU per request',
+        anchorValue: anchor.cpuMs,
+        unit: 'ms',
+        goal: `≤ ${round(1 / goalRatio, 2)} × bare (what ≥ ${goalRatio} × its rate needs on a saturated CPU)`,
       });
     } finally {
       await bare.stop();

@@ -20,7 +20,7 @@ import { loadConfig } from '../server/src/config';
 import { createDb } from '../server/src/db';
 import { sampleBook } from '../server/test/sample-books';
 import { createUser } from '../server/test/helpers';
-import { BARE_SERVER, figure, round, startChild } from './lib';
+import { BARE_SERVER, cpuMs, figure, round, startChild } from './lib';
 
 const CONNECTIONS = 32;
 /** Books per connection, each its own user's: the save rate limit (600 per 10 min per requester) is never reached. */
@@ -78,13 +78,6 @@ async function prepare(dataDir: string, databaseUrl: string | undefined) {
   await app.close();
   await db.destroy();
   return { books, checkpoint };
-}
-
-/** CPU time a process has used so far (all its threads, user + system), in ms (Linux). */
-function cpuMs(pid: number): number {
-  // fields after the command name, which is in parentheses: state is the 3rd field, utime the 14th, stime the 15th
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks of 10 ms (CLK_TCK 100)
 }
 
 const MEASURED_SECONDS = 8;
