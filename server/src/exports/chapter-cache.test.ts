@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { makeBookImage } from '../../test/sample-books';
+import { makeBookImage, makePng } from '../../test/sample-books';
+import { readImage } from './images';
 import { ChapterCache, typesetBook } from './pdf';
 import { fixtureContent, pdfText } from '../../test/export-support';
 
@@ -11,21 +12,27 @@ describe('the chapter layout cache', () => {
     const before = await typesetBook(book, { cache: first });
     expect([first.laidOut, first.reused]).toEqual([4, 0]);
 
-    // Chapter 2 grows by a few pages: every later chapter now starts on another page (and side).
+    // Chapter 2 grows by a few pages: every later chapter now starts on another page (and side). Its
+    // new words bring glyphs the book did not use (Greek, from the fallback font): the pages copied
+    // from the first export must still name theirs.
     const grown = {
       ...book.chapters[1],
-      paragraphs: [...book.chapters[1].paragraphs, ...Array(12).fill(`Zanzibar ${book.chapters[1].paragraphs[0]}`)],
+      paragraphs: [...book.chapters[1].paragraphs, ...Array(12).fill(`Zanzibar Ωμέγα ${book.chapters[1].paragraphs[0]}`)],
     };
     const changed = { ...book, chapters: book.chapters.map((chapter, index) => (index === 1 ? grown : chapter)) };
     const second = new ChapterCache(first.toBytes());
     const after = await typesetBook(changed, { cache: second });
     expect([second.laidOut, second.reused]).toEqual([1, 3]);
     expect(after.pageCount).toBeGreaterThan(before.pageCount);
+    // the unchanged chapters' pages are copied as drawn, not drawn again
+    const chapterPages = (pdf: { pdf: Buffer }) => pdf.pdf.toString('latin1').match(/\/Contents \[/g)?.length ?? 0;
+    expect(second.pagesCopied).toBeGreaterThan(0);
+    expect(second.pagesCopied).toBeLessThan(chapterPages(after));
 
     const fresh = await typesetBook(changed);
     const [cachedText, freshText, oldText] = await Promise.all([pdfText(after.pdf), pdfText(fresh.pdf), pdfText(before.pdf)]);
     expect(cachedText.qpdf).toContain('No syntax or stream encoding errors found');
-    expect(cachedText.text).toContain('Zanzibar');
+    expect(cachedText.text).toContain('Zanzibar Ωμέγα');
     expect(oldText.text).not.toContain('Zanzibar');
     // the same words, folios, running heads and contents page numbers as a fresh export
     expect(cachedText.pages).toBe(fresh.pageCount);
@@ -36,8 +43,30 @@ describe('the chapter layout cache', () => {
 
     // what was used is kept for the next export: nothing changed, nothing laid out
     const third = new ChapterCache(second.toBytes());
-    await typesetBook(changed, { cache: third });
+    const again = await typesetBook(changed, { cache: third });
     expect([third.laidOut, third.reused]).toEqual([0, 4]);
+    expect(third.pagesCopied).toBe(chapterPages(again));
+    expect((await pdfText(again.pdf)).text).toBe(freshText.text);
+  }, 300_000);
+
+  it('copies a kept page with the photo now in its place', async () => {
+    const book = fixtureContent('en', { chapters: 3, wordsPerChapter: 400 });
+    const [before, after] = await Promise.all([readImage(makePng(460, 600, 71)), readImage(makePng(460, 600, 72))]);
+    const withPhoto = (photo: typeof before) => ({
+      ...book,
+      chapters: book.chapters.map((chapter, index) => (index === 1 ? { ...chapter, photos: [chapter.photos[0], photo] } : chapter)),
+    });
+    const first = new ChapterCache();
+    const old = await typesetBook(withPhoto(before), { cache: first });
+    expect(old.pdf.includes(before.data)).toBe(true);
+
+    // Another photo of the same size in the same place: nothing is laid out or drawn again, yet the PDF shows the new one.
+    const second = new ChapterCache(first.toBytes());
+    const { pdf } = await typesetBook(withPhoto(after), { cache: second });
+    expect([second.laidOut, second.pagesCopied > 0]).toEqual([0, true]);
+    expect(pdf.includes(after.data)).toBe(true);
+    expect(pdf.includes(before.data)).toBe(false);
+    expect((await pdfText(pdf)).qpdf).toContain('No syntax or stream encoding errors found');
   }, 300_000);
 
   it('lays a chapter out anew for another trim, another photo size, or an unreadable cache', async () => {

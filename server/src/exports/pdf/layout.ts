@@ -62,6 +62,18 @@ export interface LaidPage {
   /** Named destination and outline entry starting on this page. */
   dest: string | null;
   outline: string | null;
+  /** A chapter's page (chapter-cache.ts): the chapter's photos, and its drawing kept between exports. */
+  chapter?: { photos: BookImage[]; drawing: KeptDrawing };
+}
+
+/**
+ * A chapter page's drawing as typeset.ts made it: the page's deflated content stream, drawn from the
+ * text block's left edge, and the resources it names: fonts by their id (F1…, the same in the next
+ * export, whose fonts are opened in the same order with the same glyphs first: `FontState`) and
+ * photos by their place among the chapter's photos. Empty until the page is drawn.
+ */
+export interface KeptDrawing {
+  drawn?: { stream: Buffer; fonts: string[]; photos: number[] };
 }
 
 export interface TocEntry {

@@ -2,9 +2,12 @@ import PDFDocument from 'pdfkit';
 import type { Language } from '@common/constants';
 import type { TrimSize } from '@common/schemas/exports';
 import type { BookContent } from '../book';
+import type { BookImage } from '../images';
 import { pdfBuffer } from './buffer';
 import { layoutBook, layoutText, textBottomOf, textWidthOf, type Layout, type Op } from './layout';
 import type { ChapterCache } from './chapter-cache';
+import { FONT_FILES } from './fonts';
+import { drawChapterPage, fontState, PageImages, restoreFonts } from './kept-drawing';
 import { Measurer } from './measure';
 
 export interface TypesetOptions {
@@ -51,19 +54,29 @@ export async function typesetBook(book: BookContent, options: TypesetOptions = {
   });
   const done = pdfBuffer(doc);
   const m = new Measurer(doc);
-  const layout = layoutBook(book, m, { trim, hyphenate: options.hyphenate ?? true, cache: options.cache });
+  const cache = options.cache;
+  // Before anything is measured: the fonts as the export that drew the kept pages left them.
+  const copyKept = restoreFonts(doc, cache?.fonts);
+  const layout = layoutBook(book, m, { trim, hyphenate: options.hyphenate ?? true, cache });
   const contentPages = layout.pages.length;
   const total = options.padTo?.(contentPages) ?? contentPages;
   for (let page = contentPages; page < total; page += 1)
     layout.pages.push({ kind: 'blank', ops: [], section: null, dest: null, outline: null });
-  render(doc, m, layout, book);
+  const pagesCopied = render(doc, m, layout, book, copyKept);
+  if (cache) {
+    cache.pagesCopied = pagesCopied;
+    cache.fonts = fontState(doc, Object.keys(FONT_FILES));
+  }
   doc.end();
   return { pdf: await done, pageCount: layout.pages.length, contentPages };
 }
 
-function render(doc: PDFKit.PDFDocument, m: Measurer, layout: Layout, book: BookContent) {
+/** Draws every page; returns how many chapter pages were copied from the previous export. */
+function render(doc: PDFKit.PDFDocument, m: Measurer, layout: Layout, book: BookContent, copyKept: boolean): number {
   const g = layout.geometry;
   const width = textWidthOf(g);
+  const images = new PageImages(doc);
+  let copied = 0;
   layout.pages.forEach((page, index) => {
     const number = index + 1;
     const recto = number % 2 === 1;
@@ -71,7 +84,11 @@ function render(doc: PDFKit.PDFDocument, m: Measurer, layout: Layout, book: Book
     doc.addPage({ size: [g.width, g.height], margins: { top: 0, bottom: 0, left: 0, right: 0 } });
     if (page.dest) doc.addNamedDestination(page.dest, 'XYZ', 0, g.height, null);
     if (page.outline) doc.outline.addItem(page.outline);
-    for (const op of page.ops) drawOp(doc, m, op, left, layout, width);
+    const chapter = page.chapter;
+    if (chapter) {
+      const draw = () => page.ops.forEach((op) => drawOp(doc, m, op, 0, layout, width, images.of.bind(images), chapter.photos));
+      if (drawChapterPage(doc, { chapter }, left, copyKept, images, draw)) copied += 1;
+    } else for (const op of page.ops) drawOp(doc, m, op, left, layout, width, images.of.bind(images));
     // Running head (not on openers) and folio (body pages and openers).
     if (page.kind === 'body') {
       const head = recto ? (page.section ?? book.title) : book.title;
@@ -81,6 +98,7 @@ function render(doc: PDFKit.PDFDocument, m: Measurer, layout: Layout, book: Book
       drawCentered(doc, m, String(number), 'regular', g.fontSize * 0.9, left, width, textBottomOf(g) + g.leading * 1.2, '#333333');
     }
   });
+  return copied;
 }
 
 function drawCentered(
@@ -104,7 +122,19 @@ function drawCentered(
   } as PDFKit.Mixins.TextOptions);
 }
 
-function drawOp(doc: PDFKit.PDFDocument, m: Measurer, op: Op, left: number, layout: Layout, width: number) {
+/** pdfkit's image for a photo (opened once per document), by the chapter's photos when on a chapter page. */
+type ImageOf = (image: BookImage, chapterPhotos?: BookImage[]) => unknown;
+
+function drawOp(
+  doc: PDFKit.PDFDocument,
+  m: Measurer,
+  op: Op,
+  left: number,
+  layout: Layout,
+  width: number,
+  imageOf: ImageOf,
+  chapterPhotos?: BookImage[],
+) {
   switch (op.t) {
     case 'text':
       doc
@@ -120,7 +150,7 @@ function drawOp(doc: PDFKit.PDFDocument, m: Measurer, op: Op, left: number, layo
       } as PDFKit.Mixins.TextOptions);
       break;
     case 'image':
-      doc.image(op.image.data, left + op.x, op.y, { width: op.w, height: op.h });
+      doc.image(imageOf(op.image, chapterPhotos) as Buffer, left + op.x, op.y, { width: op.w, height: op.h });
       break;
     case 'bleed': {
       const g = layout.geometry;
@@ -131,7 +161,7 @@ function drawOp(doc: PDFKit.PDFDocument, m: Measurer, op: Op, left: number, layo
         .save()
         .rect(0, 0, g.width, g.height)
         .clip()
-        .image(op.image.data, (g.width - w) / 2, (g.height - h) / 2, { width: w, height: h })
+        .image(imageOf(op.image) as Buffer, (g.width - w) / 2, (g.height - h) / 2, { width: w, height: h })
         .restore();
       break;
     }
