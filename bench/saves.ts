@@ -7,6 +7,7 @@
  * Each also prints the CPU time the server used per request beside the bare server's: a figure the
  * load others put on this shared machine moves far less than requests per second.
  * Run: npm run build && npx tsx bench/saves.ts
+ * (BENCH_SERVER=<another build's dist/server/server.js>: that build instead, to compare two in the same conditions)
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -156,12 +157,15 @@ async function bench(database: 'SQLite' | 'PostgreSQL') {
     const { books, checkpoint } = await prepare(dataDir, postgres?.url);
     const checkpointJson = JSON.stringify(checkpoint);
     const saveBody = (book: Book) => `{"service_session_id":${book.id},"version":${book.version},"checkpoint_data":${checkpointJson}}`;
-    const server = await startChild([...(process.env.BENCH_NODE_ARGS?.split(' ') ?? []), 'dist/server/server.js'], {
-      DATA_DIR: dataDir,
-      CAPTCHA_PROVIDER: 'none',
-      NODE_ENV: 'production',
-      DATABASE_URL: postgres?.url ?? '', // empty: SQLite, even when the bench itself was given DATABASE_URL
-    });
+    const server = await startChild(
+      [...(process.env.BENCH_NODE_ARGS?.split(' ') ?? []), process.env.BENCH_SERVER ?? 'dist/server/server.js'],
+      {
+        DATA_DIR: dataDir,
+        CAPTCHA_PROVIDER: 'none',
+        NODE_ENV: 'production',
+        DATABASE_URL: postgres?.url ?? '', // empty: SQLite, even when the bench itself was given DATABASE_URL
+      },
+    );
     const bare = await startChild([BARE_SERVER], { BARE_POST_ROUTE: '/api/upSertSession' });
     try {
       const ours = await loadSaves(server.url, server.process.pid!, '/api/upSertSession', books, saveBody);

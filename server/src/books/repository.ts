@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { CheckpointDataSchema, type CheckpointData, type Session } from '@common/schemas/session';
 import { COVER_IMAGE_KEY } from '@common/schemas/workspace';
 import { nowIso, toBool, type Db } from '../db';
@@ -8,7 +8,25 @@ import { hasActiveSubscription } from '../subscriptions/service';
 import { inGroupCommit } from '../db/group-commit';
 import { listSummaryOf, listSummaryOfCheckpoint } from './list-summary';
 
-export type SessionRow = Selectable<ServiceSessionsTable>;
+/** A book as its routes use it: every column but My Books' summary, which only the list reads. */
+export type SessionRow = Omit<Selectable<ServiceSessionsTable>, 'list_summary'>;
+
+const SESSION_COLUMNS = [
+  'id',
+  'user_id',
+  'guest_token_hash',
+  'service_id',
+  'general_category_id',
+  'book_name',
+  'is_payed',
+  'introduction',
+  'book_summary',
+  'language',
+  'version',
+  'created_at',
+  'updated_at',
+  'deleted_at',
+] as const satisfies ReadonlyArray<keyof SessionRow>;
 
 /** The live trial book (not linked to an account) a guest token opens, if any. */
 export async function findGuestSessionId(db: Db, guestTokenHash: string): Promise<number | undefined> {
@@ -25,11 +43,27 @@ export async function findGuestSessionId(db: Db, guestTokenHash: string): Promis
 /**
  * A live (not deleted) book by id. `is_payed` reads as readers see it: bought (plan, coupon, gift),
  * or owned by a user whose monthly subscription is running (spec: every book unlocked while active).
+ *
+ * The 40 KB `checkpoint_data` is not read back when this process keeps the checkpoint of exactly that
+ * book and version (`storedCheckpoint`): every write of a checkpoint moves the book's version (`saveCheckpoint`;
+ * a new book starts at 1 with its own `created_at`, which tells a book apart from an earlier one given the
+ * same id), so (id, created_at, version) names one checkpoint, whichever process wrote it.
  */
 export async function findSessionRow(db: Db, id: number): Promise<SessionRow | undefined> {
-  const row = await db.selectFrom('service_sessions').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
-  if (row && !toBool(row.is_payed) && row.user_id !== null && (await hasActiveSubscription(db, row.user_id)))
-    return { ...row, is_payed: 1 };
+  const kept = parsedCheckpoints.get(id);
+  const checkpointColumn = kept
+    ? sql<string | null>`case when version = ${kept.version} and created_at = ${kept.createdAt} then null else checkpoint_data end`
+    : sql<string>`checkpoint_data`;
+  const found = await db
+    .selectFrom('service_sessions')
+    .select(SESSION_COLUMNS)
+    .select(checkpointColumn.as('checkpoint_data'))
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!found) return undefined;
+  const row: SessionRow = { ...found, checkpoint_data: found.checkpoint_data ?? kept!.raw };
+  if (!toBool(row.is_payed) && row.user_id !== null && (await hasActiveSubscription(db, row.user_id))) return { ...row, is_payed: 1 };
   return row;
 }
 
@@ -73,7 +107,15 @@ export function readCheckpoint(row: Pick<SessionRow, 'checkpoint_data'>): { chec
 
 /** How many books' parsed checkpoints `storedCheckpoint` keeps (~100 KB each: the stored JSON and the objects). */
 const PARSED_CHECKPOINTS = 256;
-const parsedCheckpoints = new Map<number, { raw: string; checkpoint: CheckpointData }>();
+
+/** A book's checkpoint as stored at one version: its JSON and the parsed, frozen objects. */
+interface KeptCheckpoint {
+  version: number;
+  createdAt: string;
+  raw: string;
+  checkpoint: CheckpointData;
+}
+const parsedCheckpoints = new Map<number, KeptCheckpoint>();
 
 /** Freezes an object and everything in it: one copy is shared by every save of that book. */
 function deepFreeze<T>(value: T): T {
@@ -84,24 +126,24 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-function rememberCheckpoint(id: number, raw: string, checkpoint: CheckpointData): void {
+function rememberCheckpoint(id: number, kept: KeptCheckpoint): void {
   parsedCheckpoints.delete(id);
-  parsedCheckpoints.set(id, { raw, checkpoint: deepFreeze(checkpoint) });
+  parsedCheckpoints.set(id, { ...kept, checkpoint: deepFreeze(kept.checkpoint) });
   if (parsedCheckpoints.size > PARSED_CHECKPOINTS) parsedCheckpoints.delete(parsedCheckpoints.keys().next().value!);
 }
 
 /**
  * `parseCheckpoint` for saves (issue 17 item 4): the parsed checkpoint of a book saved or read lately is
- * reused instead of JSON-parsing and schema-checking the stored 40 KB again. It is reused only while the
- * row read holds exactly the JSON it was parsed from (or written as), so it is never stale, whoever
- * wrote the row (another process too). The object is shared and frozen: callers must not change it
- * (build new objects, as saves do). A checkpoint with texts over their limit is not kept.
+ * reused instead of JSON-parsing and schema-checking the stored 40 KB again, and `findSessionRow` does not
+ * read its JSON back while the book is at the version kept. The object is shared and frozen: callers must
+ * not change it (build new objects, as saves do). A checkpoint with texts over their limit is not kept.
  */
-export function storedCheckpoint(row: Pick<SessionRow, 'id' | 'checkpoint_data'>): CheckpointData {
+export function storedCheckpoint(row: Pick<SessionRow, 'id' | 'version' | 'created_at' | 'checkpoint_data'>): CheckpointData {
   const kept = parsedCheckpoints.get(row.id);
-  if (kept?.raw === row.checkpoint_data) return kept.checkpoint;
+  if (kept && kept.version === row.version && kept.createdAt === row.created_at && kept.raw === row.checkpoint_data) return kept.checkpoint;
   const { checkpoint, overLimit } = readCheckpoint(row);
-  if (overLimit.length === 0) rememberCheckpoint(row.id, row.checkpoint_data, checkpoint);
+  if (overLimit.length === 0)
+    rememberCheckpoint(row.id, { version: row.version, createdAt: row.created_at, raw: row.checkpoint_data, checkpoint });
   return checkpoint;
 }
 
@@ -134,7 +176,7 @@ export interface NewSession {
 export async function insertSession(db: Db, input: NewSession): Promise<SessionRow> {
   const now = nowIso();
   const json = JSON.stringify(input.checkpoint);
-  return db
+  const row = await db
     .insertInto('service_sessions')
     .values({
       user_id: input.user_id,
@@ -155,6 +197,9 @@ export async function insertSession(db: Db, input: NewSession): Promise<SessionR
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+  // SQLite gives a deleted book's id again when it was the last one
+  parsedCheckpoints.delete(row.id);
+  return row;
 }
 
 export interface SaveOptions {
@@ -163,15 +208,16 @@ export interface SaveOptions {
   /** Refused with 413 `workspace.too_large` when its JSON is longer. */
   maxLength?: number;
   /**
-   * Kept (frozen) for the next save's `storedCheckpoint`: only for a checkpoint the caller never
-   * changes afterwards and whose JSON parses back to the same value (a schema's output does).
+   * Kept (frozen) for the next save's `storedCheckpoint`, given the book's `created_at`: only for a
+   * checkpoint the caller never changes afterwards and whose JSON parses back to the same value (a schema's output does).
    */
-  keep?: boolean;
+  keepFor?: Pick<SessionRow, 'created_at'>;
 }
 
 /**
  * Writes a new checkpoint only if the row is still at `baseVersion` (one UPDATE, so two concurrent
- * saves cannot both win). Returns the new version and time, or null when someone saved in between.
+ * saves cannot both win), moving the version: the one writer of checkpoints after `insertSession`,
+ * and what lets `findSessionRow` trust a kept checkpoint of the same version. Returns the new version and time, or null when someone saved in between.
  * The UPDATE joins the saves of the same moment in one commit (db/group-commit.ts): it is answered
  * once on disk.
  */
@@ -205,7 +251,8 @@ export async function saveCheckpoint(
       .executeTakeFirst(),
   );
   if (Number(result.numUpdatedRows) !== 1) return null;
-  if (options.keep) rememberCheckpoint(id, json, checkpoint);
+  if (options.keepFor) rememberCheckpoint(id, { version: baseVersion + 1, createdAt: options.keepFor.created_at, raw: json, checkpoint });
+  else parsedCheckpoints.delete(id);
   return { version: baseVersion + 1, updated_at: updatedAt };
 }
 

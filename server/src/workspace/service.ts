@@ -130,7 +130,7 @@ async function saveChecked(db: Db, row: SessionRow, stored: CheckpointData, inco
     {
       validated: true,
       maxLength: CHECKPOINT_MAX_BYTES,
-      keep: true,
+      keepFor: row,
     },
   );
   if (!saved) throw await versionConflict(db, row.id);
