@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCheckpoint, buildTestApp, createBook, createUser, type TestApp } from '../../test/helpers';
+import { hit } from '../rate-limit';
 import { inGroupCommit } from './group-commit';
 import { createDb, nowIso, type Db } from './index';
 
@@ -79,6 +80,28 @@ describe('saves of the same moment (group commit)', () => {
     const { rows } = await sql<{ synchronous: number }>`pragma synchronous`.execute(app.ctx.db);
     expect(rows[0].synchronous).toBe(2);
   });
+
+  it.skipIf(Boolean(process.env.DATABASE_URL))(
+    'on SQLite, a batch of only counters commits without waiting for the disk; one with a durable write waits, and the connection is back to FULL after',
+    async () => {
+      const db = app.ctx.db;
+      const modeIn = (durable: boolean) =>
+        inGroupCommit(db, async (trx) => (await sql<{ synchronous: number }>`pragma synchronous`.execute(trx)).rows[0].synchronous, {
+          durable,
+        });
+      expect(await Promise.all([modeIn(false), modeIn(false)])).toEqual([1, 1]);
+      expect(await Promise.all([modeIn(false), modeIn(true)])).toEqual([2, 2]);
+      // a rate-limit hit is such a counter
+      expect((await Promise.all([modeIn(false), hit(db, 'gc:counted', 60_000)]))[0]).toBe(1);
+      const { rows } = await sql<{ synchronous: number }>`pragma synchronous`.execute(db);
+      expect(rows[0].synchronous).toBe(2);
+      // the save after it is on disk: a fresh connection reads it
+      const user = await createUser(app);
+      const book = await createBook(app, { userId: user.id });
+      expect((await save(user.headers, book.id, book.version, 'After the counters')).statusCode).toBe(200);
+      expect(await storedStory(book.id)).toEqual({ story: 'After the counters', version: book.version + 1 });
+    },
+  );
 
   it.skipIf(Boolean(process.env.DATABASE_URL))('on SQLite, the page cache holds the books being saved (32 MB, not 2)', async () => {
     const { rows } = await sql<{ cache_size: number }>`pragma cache_size`.execute(app.ctx.db);

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { isPostgres, type Db } from './index';
+import { DURABLE_SYNCHRONOUS, isPostgres, type Db } from './index';
 
 /**
  * Group commit (issue 17 item 4). On SQLite with `synchronous = FULL`, every commit waits for its
@@ -12,18 +12,24 @@ import { isPostgres, type Db } from './index';
  * batch) and be short: the conditional UPDATE of a save, a counter's upsert. Checks that read other
  * rows or build answers run before or after it.
  *
+ * A write whose loss on power failure harms nobody (a rate-limit counter) is given `{ durable: false }`:
+ * a batch of only such writes commits without waiting for the disk (`synchronous = NORMAL` for that
+ * commit: in WAL mode the next durable commit's fsync carries it to disk too), so it costs no fsync of
+ * its own, during which the event loop would wait. A batch with any durable write is durable.
+ *
  * On PostgreSQL each write runs as it is: the server commits concurrent transactions of its pool
  * together by itself, and a transaction shared across requests would hold one of its connections.
  */
 interface Pending {
   work: (trx: Db) => Promise<unknown>;
+  durable: boolean;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
 
 const queues = new WeakMap<Db, Pending[]>();
 
-export function inGroupCommit<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+export function inGroupCommit<T>(db: Db, work: (trx: Db) => Promise<T>, { durable = true }: { durable?: boolean } = {}): Promise<T> {
   // PostgreSQL, or already inside a transaction (which commits once anyway): run as it is
   if (isPostgres(db) || db.isTransaction) return work(db);
   return new Promise<T>((resolve, reject) => {
@@ -33,7 +39,7 @@ export function inGroupCommit<T>(db: Db, work: (trx: Db) => Promise<T>): Promise
       queues.set(db, queue);
       setImmediate(() => void commitTogether(db));
     }
-    queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+    queue.push({ work, durable, resolve: resolve as (value: unknown) => void, reject });
   });
 }
 
@@ -41,8 +47,9 @@ async function commitTogether(db: Db): Promise<void> {
   const batch = queues.get(db)!;
   queues.delete(db);
   const outcomes: Array<{ ok: true; value: unknown } | { ok: false; error: unknown }> = [];
-  try {
-    await db.transaction().execute(async (trx) => {
+  const durable = batch.some((pending) => pending.durable);
+  const runBatch = (connection: Db) =>
+    connection.transaction().execute(async (trx) => {
       for (const { work } of batch) {
         await sql`savepoint group_commit`.execute(trx);
         try {
@@ -54,6 +61,18 @@ async function commitTogether(db: Db): Promise<void> {
         await sql`release savepoint group_commit`.execute(trx);
       }
     });
+  try {
+    if (durable) await runBatch(db);
+    // the mode is the connection's: held from before the batch until it is back, so no other write commits meanwhile
+    else
+      await db.connection().execute(async (connection) => {
+        await sql`pragma synchronous = NORMAL`.execute(connection);
+        try {
+          await runBatch(connection);
+        } finally {
+          await sql.raw(`pragma synchronous = ${DURABLE_SYNCHRONOUS}`).execute(connection);
+        }
+      });
   } catch (error) {
     // the commit itself failed: nothing of this batch is stored
     for (const pending of batch) pending.reject(error);

@@ -15,6 +15,9 @@ const require = createRequire(import.meta.url);
 /** SQLite's page cache, in KB: the pages of ~500 books of 40 KB. It grows only as pages are read. */
 const SQLITE_CACHE_KB = 32 * 1024;
 
+/** SQLite's commit mode: every commit is fsynced before it returns (group-commit.ts lowers it for one batch of counters). */
+export const DURABLE_SYNCHRONOUS = 'FULL';
+
 /** SQLite in DATA_DIR by default; PostgreSQL when DATABASE_URL is set. */
 export function createDb(config: Pick<Config, 'DATABASE_URL' | 'dataDir'>): Db {
   if (config.DATABASE_URL) {
@@ -32,7 +35,7 @@ export function createDb(config: Pick<Config, 'DATABASE_URL' | 'dataDir'>): Db {
   database.pragma('journal_mode = WAL');
   // Every commit is on disk before it is acknowledged, power loss included; saves share their commits
   // (and fsyncs) through group commit (db/group-commit.ts).
-  database.pragma('synchronous = FULL');
+  database.pragma(`synchronous = ${DURABLE_SYNCHRONOUS}`);
   // The page cache (2 MB by default) holds the books being written: a save reads its book's pages
   // (~10 of 4 KB for a 40 KB checkpoint) from here instead of from the WAL and the file again.
   database.pragma(`cache_size = -${SQLITE_CACHE_KB}`);
