@@ -1,5 +1,5 @@
 import { sql, type Selectable } from 'kysely';
-import { CheckpointDataSchema, type CheckpointData, type Session } from '@common/schemas/session';
+import { CheckpointDataSchema, type Chapter, type CheckpointData, type Session } from '@common/schemas/session';
 import { COVER_IMAGE_KEY } from '@common/schemas/workspace';
 import { nowIso, toBool, type Db } from '../db';
 import { AppError } from '../http/errors';
@@ -126,6 +126,17 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
+/** The JSON of the chapters of kept checkpoints (frozen, so it cannot go stale): a save that keeps a chapter does not stringify it again. */
+const keptChapterJsons = new WeakMap<Chapter, string>();
+
+/** JSON.stringify(checkpoint) (its keys in another order), reusing the JSON of chapters kept from the book's last save. */
+function checkpointJson(checkpoint: CheckpointData): { json: string; chapterJsons: string[] } {
+  const { data, ...rest } = checkpoint;
+  const chapterJsons = data.map((chapter) => keptChapterJsons.get(chapter) ?? JSON.stringify(chapter));
+  const others = JSON.stringify(rest).slice(1, -1);
+  return { json: `{"data":[${chapterJsons.join(',')}]${others && `,${others}`}}`, chapterJsons };
+}
+
 function rememberCheckpoint(id: number, kept: KeptCheckpoint): void {
   parsedCheckpoints.delete(id);
   parsedCheckpoints.set(id, { ...kept, checkpoint: deepFreeze(kept.checkpoint) });
@@ -231,7 +242,7 @@ export async function saveCheckpoint(
 ): Promise<{ version: number; updated_at: string } | null> {
   // Nothing is stored that a read would refuse: every write passes the schema reads use.
   if (!options.validated && !CheckpointDataSchema.safeParse(checkpoint).success) throw new AppError(422, 'books.over_limit');
-  const json = JSON.stringify(checkpoint);
+  const { json, chapterJsons } = checkpointJson(checkpoint);
   if (options.maxLength !== undefined && json.length > options.maxLength) throw new AppError(413, 'workspace.too_large');
   const updatedAt = nowIso();
   const values = {
@@ -251,8 +262,10 @@ export async function saveCheckpoint(
       .executeTakeFirst(),
   );
   if (Number(result.numUpdatedRows) !== 1) return null;
-  if (options.keepFor) rememberCheckpoint(id, { version: baseVersion + 1, createdAt: options.keepFor.created_at, raw: json, checkpoint });
-  else parsedCheckpoints.delete(id);
+  if (options.keepFor) {
+    rememberCheckpoint(id, { version: baseVersion + 1, createdAt: options.keepFor.created_at, raw: json, checkpoint });
+    checkpoint.data.forEach((chapter, index) => keptChapterJsons.set(chapter, chapterJsons[index]));
+  } else parsedCheckpoints.delete(id);
   return { version: baseVersion + 1, updated_at: updatedAt };
 }
 

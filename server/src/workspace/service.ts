@@ -59,7 +59,11 @@ function keepServerFields(stored: CheckpointData, incoming: CheckpointData): Che
   const storedCounts = new Map(stored.data.map((c) => [c.id, c.generated_count ?? 0]));
   return {
     ...incoming,
-    data: incoming.data.map((c) => ({ ...c, generated_count: Math.max(c.generated_count ?? 0, storedCounts.get(c.id) ?? 0) })),
+    // a chapter already right is kept as it is (a kept chapter's JSON is then reused by the save)
+    data: incoming.data.map((c) => {
+      const generated_count = Math.max(c.generated_count ?? 0, storedCounts.get(c.id) ?? 0);
+      return c.generated_count === generated_count ? c : { ...c, generated_count };
+    }),
     general_category_id: stored.general_category_id,
     category_based_type_ids: stored.category_based_type_ids,
     category_based_type_id: stored.category_based_type_id,

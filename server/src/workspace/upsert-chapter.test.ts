@@ -107,6 +107,7 @@ describe('POST /api/upSertChapter', () => {
           ...parseCheckpoint(book),
           data: parseCheckpoint(book).data.map((c) => ({ ...c, generated_count: 3 })),
         }),
+        version: book.version + 1, // as every write of a checkpoint does
       })
       .where('id', '=', book.id)
       .execute();
@@ -114,5 +115,30 @@ describe('POST /api/upSertChapter', () => {
     const res = await saveChapter(alice.headers, { service_session_id: book.id, chapter: { ...chapter, generated_count: 0 }, version });
     expect(res.statusCode, res.body).toBe(200);
     expect(parseCheckpoint((await findSessionRow(app.ctx.db, book.id))!).data[0].generated_count).toBe(3);
+  });
+  it('chapters saved one after another: the stored JSON holds each chapter as last saved, the others as they were', async () => {
+    const book = await createBook(app, { userId: alice.id }, { paid: true });
+    const texts = ['', '', ''];
+    for (const [index, text] of [
+      [0, 'First draft of one'],
+      [1, 'Two'],
+      [0, 'Second draft of one'],
+      [2, 'Three'],
+      [0, 'Third draft of one'],
+    ] as const) {
+      const { chapter, version } = await editedChapter(book.id, index, text);
+      const res = await saveChapter(alice.headers, { service_session_id: book.id, chapter, version });
+      expect(res.statusCode, res.body).toBe(200);
+      texts[index] = text;
+      // straight from the table, not through what the server keeps
+      const row = await app.ctx.db
+        .selectFrom('service_sessions')
+        .select('checkpoint_data')
+        .where('id', '=', book.id)
+        .executeTakeFirstOrThrow();
+      const stored = JSON.parse(row.checkpoint_data) as ReturnType<typeof parseCheckpoint>;
+      expect(stored.data.map((c) => c.generated_content)).toEqual(texts);
+      expect(stored.another_story_subject).toBe('A life by the sea');
+    }
   });
 });
