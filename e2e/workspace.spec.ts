@@ -3,6 +3,9 @@ import { actAsGuest, actAsUser, createBook, createGuestBook, signUp, waitSaved }
 import { createCoupon, uniqueCouponCode, unlockBookWithCoupon } from './helpers/coupons';
 import { saveScreenshot, WIDTHS } from './helpers/screenshots';
 
+/** The workspace's saves: one chapter (upSertChapter) when only it changed, the whole book (upSertSession) otherwise. */
+const isSave = (url: string | URL) => ['/api/upSertChapter', '/api/upSertSession'].includes(new URL(url).pathname);
+
 /** A guest's book about an Italian grandmother (its page language set by `lng`). */
 const italianGuestBook = (request: APIRequestContext, lng: string, name: string) =>
   createGuestBook(request, { lng, book_name: name, another_story_subject: 'Mia nonna Rosa, infermiera a Napoli durante la guerra' });
@@ -54,7 +57,7 @@ test('a guest answers the first chapter in Italian, generates it, edits the text
 
   const saves: number[] = [];
   page.on('response', (response) => {
-    if (new URL(response.url()).pathname === '/api/upSertSession') saves.push(response.status());
+    if (isSave(response.url())) saves.push(response.status());
   });
   await chapter.getByRole('button', { name: 'Crea il capitolo' }).click();
   const text = chapter.getByTestId('chapter-text');
@@ -150,15 +153,15 @@ test('a guest answers the first chapter in Italian, generates it, edits the text
  * Another screen of the same signed-in author: its own browser context (own storage, own tab), signed in
  * with the same token. Its saves are held until `released` resolves (routes set before the page loads).
  */
-async function authorScreen(browser: Browser, token: string, bookId: number, released: Promise<void>, saves: number[]) {
+async function authorScreen(browser: Browser, token: string, bookId: number, released: Promise<void>, saves: string[]) {
   const context = await browser.newContext();
-  await context.route('**/api/upSertSession', async (route) => {
+  await context.route(isSave, async (route) => {
     await released;
     await route.continue();
   });
   const page = await context.newPage();
   page.on('response', (response) => {
-    if (new URL(response.url()).pathname === '/api/upSertSession') saves.push(response.status());
+    if (isSave(response.url())) saves.push(`${new URL(response.url()).pathname} ${response.status()}`);
   });
   await actAsUser(page, token);
   await page.goto(`/en/questions/${bookId}`);
@@ -184,7 +187,7 @@ test('two screens of one author edit different chapters of a paid book at once a
   const released = new Promise<void>((resolve) => {
     release = resolve;
   });
-  const saves: number[] = [];
+  const saves: string[] = [];
   const a = await authorScreen(browser, token, book.id, released, saves);
   const b = await authorScreen(browser, token, book.id, released, saves);
   const chapterOf = (page: Page, chapter: typeof first) => page.getByTestId(`chapter-${chapter.id}`);
@@ -215,7 +218,9 @@ test('two screens of one author edit different chapters of a paid book at once a
   release();
   await Promise.all([waitSaved(a.page), waitSaved(b.page)]);
   // One save landed, the other was stale, merged and sent again.
-  await expect.poll(() => [...saves].sort()).toEqual([200, 200, 409]);
+  await expect.poll(() => saves.map((save) => Number(save.split(' ')[1])).sort()).toEqual([200, 200, 409]);
+  // Each screen changed one chapter: that chapter alone was sent.
+  expect(saves.slice(0, 2).sort()).toEqual(['/api/upSertChapter 200', '/api/upSertChapter 409']);
   for (const { page } of [a, b]) await expect(page.getByRole('dialog')).toHaveCount(0);
 
   for (const { page } of [a, b]) {

@@ -11,7 +11,10 @@ import {
   moveQuestion,
   newItemIds,
   selectSurveyAnswer,
+  soleChangedChapter,
   trimAnswerEnd,
+  updateChapter,
+  updateQuestion,
 } from './checkpoint-ops';
 
 function book(): CheckpointData {
@@ -103,5 +106,29 @@ describe('unpaid rule (shared with the server)', () => {
       'chapters_added_or_removed',
     );
     expect(unpaidViolation(stored, addQuestion(stored, 2, 'x').checkpoint)).toEqual({ kind: 'locked_chapter_changed', chapter_id: 2 });
+  });
+});
+
+describe('soleChangedChapter: what a save may send alone', () => {
+  const base = book();
+  const edit = (checkpoint: CheckpointData, index: number): CheckpointData => ({
+    ...checkpoint,
+    data: checkpoint.data.map((c, i) => (i === index ? { ...c, name: `${c.name} (edited)` } : c)),
+  });
+
+  it('is the chapter when only it changed, as typing an answer does', () => {
+    const typed = updateQuestion(base, 2, 21, { transcript: 'A longer answer' });
+    expect(soleChangedChapter(base, typed)).toBe(typed.data[1]);
+    expect(soleChangedChapter(typed, updateChapter(typed, 1, { generated_content: 'Text' }))?.id).toBe(1);
+  });
+
+  it('is none when two chapters changed, chapters were added, removed or moved, or a book field changed', () => {
+    expect(soleChangedChapter(base, edit(edit(base, 0), 1))).toBeNull();
+    expect(soleChangedChapter(base, { ...base, data: base.data.slice(1) })).toBeNull();
+    expect(soleChangedChapter(base, { ...base, data: [...base.data].reverse() })).toBeNull();
+    expect(soleChangedChapter(base, { ...base, data: [...base.data, { ...base.data[0], id: 999 }] })).toBeNull();
+    expect(soleChangedChapter(base, { ...edit(base, 0), language: 'fr' })).toBeNull();
+    expect(soleChangedChapter(base, selectSurveyAnswer(edit(base, 0), 7, 1))).toBeNull();
+    expect(soleChangedChapter(base, base)).toBeNull();
   });
 });

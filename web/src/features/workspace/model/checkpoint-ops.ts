@@ -161,3 +161,19 @@ export const missingSurveyIds = (checkpoint: CheckpointData): number[] => unansw
 
 /** The answer's end is trimmed on blur (spec section 5). */
 export const trimAnswerEnd = (value: string) => value.replace(/\s+$/u, '');
+
+/**
+ * The one chapter `checkpoint` changed from `base` when nothing else did (the same chapters in the same
+ * order, the same book fields), so that it can be saved alone (upSertChapter); null otherwise. Edits
+ * here keep every untouched part by reference, so comparing references is enough — and a copy rebuilt
+ * with equal content (a merge) is simply saved whole.
+ */
+export function soleChangedChapter(base: CheckpointData, checkpoint: CheckpointData): Chapter | null {
+  const keys = new Set([...Object.keys(base), ...Object.keys(checkpoint)] as Array<keyof CheckpointData>);
+  if ([...keys].some((key) => key !== 'data' && checkpoint[key] !== base[key])) return null;
+  if (checkpoint.data.length !== base.data.length) return null;
+  const changed = checkpoint.data.flatMap((chapter, i) => (chapter === base.data[i] ? [] : [i]));
+  if (changed.length !== 1) return null;
+  const chapter = checkpoint.data[changed[0]];
+  return chapter.id === base.data[changed[0]].id ? chapter : null;
+}

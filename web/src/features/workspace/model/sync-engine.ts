@@ -20,10 +20,17 @@ export type SaveOutcome =
   | { kind: 'retry' }
   | { kind: 'fatal'; message?: string };
 
+/** A copy to store on `version`, whose server copy is `base` (so the transport may send only what changed). */
+export interface SaveBody {
+  checkpoint: CheckpointData;
+  version: number;
+  base: CheckpointData;
+}
+
 export interface SyncTransport {
-  save(body: { checkpoint: CheckpointData; version: number }): Promise<SaveOutcome>;
+  save(body: SaveBody): Promise<SaveOutcome>;
   /** Best effort while the page goes away (fetch keepalive). */
-  flush?(body: { checkpoint: CheckpointData; version: number }): void;
+  flush?(body: SaveBody): void;
 }
 
 export interface Draft {
@@ -194,7 +201,7 @@ export class SyncEngine {
     let outcome: SaveOutcome;
     this.remember(sent);
     try {
-      outcome = await transport.save({ checkpoint: sent, version: this.base.version });
+      outcome = await transport.save({ checkpoint: sent, version: this.base.version, base: this.base.checkpoint });
     } catch {
       outcome = { kind: 'retry' };
     }
@@ -260,7 +267,7 @@ export class SyncEngine {
     const send = this.dirty && this.options.transport?.flush;
     if (send) this.remember(this.state.checkpoint);
     this.persist();
-    if (send) this.options.transport!.flush!({ checkpoint: this.state.checkpoint, version: this.base.version });
+    if (send) this.options.transport!.flush!({ checkpoint: this.state.checkpoint, version: this.base.version, base: this.base.checkpoint });
   };
 
   private remember(copy: CheckpointData) {
