@@ -14,7 +14,7 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Language } from '@common/constants';
 import { arrivalLanguage, arrivalPath, normalizeLanguage, isLanguage } from '@common/languages';
 import type { Config } from './config';
@@ -24,6 +24,7 @@ import { createTranslator, type Translate } from './http/messages';
 import { installErrorHandler } from './http/error-handler';
 import { installRequestIds, loggerOptions, requestIdOf, type LogStream } from './http/logging';
 import { installHelmetHeaders, installSecurityHeaders } from './http/security';
+import { responseSerializerCompiler } from './http/serializer';
 import { createStorage, type Storage } from './providers/storage';
 import type { RequestUser } from './auth/guard';
 import { catalogRoutes } from './catalog/routes';
@@ -125,7 +126,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.server.headersTimeout = Math.min(config.HEADERS_TIMEOUT_MS, config.REQUEST_TIMEOUT_MS);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler(config.NODE_ENV !== 'production'));
 
   const db = options.db ?? createDb(config);
   await migrateToLatest(db);

@@ -1,0 +1,93 @@
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { workspaceApi } from '@common/api/workspace';
+import { successOf } from '@common/schemas/api';
+import type { WorkspaceSession } from '@common/schemas/workspace';
+import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
+import { sampleBook } from '../../test/sample-books';
+import { responseSerializerCompiler } from './serializer';
+
+const Answer = successOf(
+  z.object({
+    id: z.number(),
+    chapters: z.array(z.object({ name: z.string(), note: z.string().nullable().optional() })),
+    owner: z.object({ email: z.string() }).nullable(),
+    either: z.union([z.object({ kind: z.literal('a'), a: z.number() }), z.object({ kind: z.literal('b') })]),
+    counts: z.partialRecord(z.enum(['introduction', 'book_summary']), z.number()).optional(),
+  }),
+);
+
+/** What a careless handler returns: the declared fields and secrets beside them at every depth. */
+const leaky = {
+  success: {
+    id: 7,
+    password_hash: 'secret-1',
+    chapters: [{ name: 'One', note: 'n', guest_token_hash: 'secret-2' }, { name: 'Two' }],
+    owner: { email: 'a@example.com', token_hash: 'secret-3' },
+    either: { kind: 'a', a: 1, secret: 'secret-4' },
+    counts: { introduction: 2 },
+  },
+  internal: 'secret-5',
+};
+
+async function answerOf(checkEveryAnswer: boolean, body: unknown) {
+  const app = Fastify();
+  app.setSerializerCompiler(responseSerializerCompiler(checkEveryAnswer));
+  app.get('/leaky', { schema: { response: { 200: Answer } } }, async () => body);
+  const response = await app.inject('/leaky');
+  await app.close();
+  return response;
+}
+
+describe('the response serializer', () => {
+  for (const [mode, checkEveryAnswer] of [
+    ['production (projection)', false],
+    ['test and development (zod checks every answer)', true],
+  ] as const) {
+    it(`never sends a field the schema does not declare, at any depth: ${mode}`, async () => {
+      const response = await answerOf(checkEveryAnswer, leaky);
+      expect(response.statusCode).toBe(200);
+      expect(response.body).not.toMatch(/secret|password|token|internal/);
+      expect(response.json()).toEqual({
+        success: {
+          id: 7,
+          chapters: [{ name: 'One', note: 'n' }, { name: 'Two' }],
+          owner: { email: 'a@example.com' },
+          either: { kind: 'a', a: 1 },
+          counts: { introduction: 2 },
+        },
+      });
+    });
+  }
+
+  it('in production answers a value the projection cannot read (a wrong type) as zod does: a 500, nothing of it sent', async () => {
+    const response = await answerOf(false, { success: { ...leaky.success, id: 'seven' } });
+    expect(response.statusCode).toBe(500);
+    expect(response.body).not.toMatch(/secret|seven/);
+  });
+
+  it("gives getSession's whole answer exactly as zod's check gives it", () => {
+    const { checkpoint, book_name } = sampleBook('fr', { chapters: 6, wordsPerChapter: 300, hostile: true });
+    const session: WorkspaceSession & Record<string, unknown> = {
+      id: 3,
+      book_name,
+      is_payed: false,
+      introduction: 'Intro',
+      book_summary: '',
+      checkpoint_data: { ...checkpoint, data: checkpoint.data.map((chapter) => ({ ...chapter, stray: 1 })) },
+      version: 4,
+      updated_at: '2026-11-27T13:00:00.000Z',
+      progress: 20,
+      images: ['cover_media_photo'],
+      unlocked_chapters: [2],
+      text_origins: { introduction: 'edited' },
+      writing_assistant: false,
+      guest_token_hash: 'x',
+    };
+    const route = { schema: successOf(workspaceApi.getSession.response!), method: 'GET', url: '/getSession/:id' };
+    const projected = responseSerializerCompiler(false)(route)({ success: session });
+    expect(projected).toBe(zodSerializerCompiler(route)({ success: session }));
+    expect(projected).not.toMatch(/stray|guest_token_hash/);
+  });
+});

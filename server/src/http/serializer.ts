@@ -1,0 +1,135 @@
+import type { FastifySerializerCompiler } from 'fastify';
+import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+/**
+ * The JSON answer of a route, stripped to the fields its schema declares: a handler that returns a row
+ * or an object with more in it never sends those fields (issue 17 item 5, decision in the comment of
+ * `responseSerializerCompiler`).
+ */
+type Project = (value: unknown) => unknown;
+
+/** The fast path cannot tell (a union, a record, a value of another type): zod decides instead. */
+const undecided = new Error('undecided');
+
+const projectors = new WeakMap<z.core.$ZodType, Project>();
+
+/** The projection of a schema: a copy of a value holding only the declared fields, by typeof checks. */
+export function projectorOf(schema: z.core.$ZodType): Project {
+  const known = projectors.get(schema);
+  if (known) return known;
+  projectors.set(schema, (value) => projectors.get(schema)!(value)); // a schema that contains itself
+  const compiled = compile(schema);
+  projectors.set(schema, compiled);
+  return compiled;
+}
+
+function compile(schema: z.core.$ZodType): Project {
+  const def = schema._zod.def as z.core.$ZodTypes['_zod']['def'];
+  switch (def.type) {
+    case 'object': {
+      // a loose object or one with a catchall keeps undeclared keys: zod knows which
+      if (def.catchall && def.catchall._zod.def.type !== 'never') return encodedBy(schema);
+      const fields = Object.entries(def.shape).map(([key, field]) => ({ key, project: projectorOf(field) }));
+      return (value) => {
+        if (typeof value !== 'object' || value === null || Array.isArray(value)) throw undecided;
+        const projected: Record<string, unknown> = {};
+        for (const { key, project } of fields) {
+          const field = project((value as Record<string, unknown>)[key]);
+          if (field !== undefined) projected[key] = field;
+        }
+        return projected;
+      };
+    }
+    case 'array': {
+      const element = projectorOf(def.element);
+      return (value) => {
+        if (!Array.isArray(value)) throw undecided;
+        return value.map((item) => element(item));
+      };
+    }
+    case 'optional': {
+      const inner = projectorOf(def.innerType);
+      return (value) => (value === undefined ? undefined : inner(value));
+    }
+    case 'nullable': {
+      const inner = projectorOf(def.innerType);
+      return (value) => (value === null ? null : inner(value));
+    }
+    // defaults apply when reading input, not when encoding an answer
+    case 'default':
+    case 'prefault':
+    case 'readonly':
+      return projectorOf(def.innerType);
+    case 'string':
+      return (value) => (typeof value === 'string' ? value : fail());
+    case 'number':
+      return (value) => (typeof value === 'number' && Number.isFinite(value) ? value : fail());
+    case 'boolean':
+      return (value) => (typeof value === 'boolean' ? value : fail());
+    case 'null':
+      return (value) => (value === null ? null : fail());
+    case 'enum': {
+      const values = new Set<unknown>(Object.values(def.entries));
+      return (value) => (values.has(value) ? value : fail());
+    }
+    case 'literal': {
+      const values = new Set<unknown>(def.values);
+      return (value) => (values.has(value) ? value : fail());
+    }
+    case 'unknown':
+    case 'any':
+      return (value) => value;
+    default:
+      return encodedBy(schema);
+  }
+}
+
+function fail(): never {
+  throw undecided;
+}
+
+function encodedBy(schema: z.core.$ZodType): Project {
+  return (value) => {
+    const result = z.safeEncode(schema, value);
+    if (!result.success) throw undecided;
+    return result.data;
+  };
+}
+
+/** The projected answer as JSON, or undefined when the fast path cannot tell. */
+function projectedJson(project: Project, data: unknown): string | undefined {
+  try {
+    return JSON.stringify(project(data));
+  } catch (error) {
+    if (error === undecided) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Decision (issue 17 item 5): zod's full check of every answer (fastify-type-provider-zod) cost ~9 %
+ * of a read's CPU, the whole checkpoint again for getSession. What must hold is that an answer never
+ * carries a field its schema does not declare; the values' refinements (lengths, formats) are the
+ * handlers' business, checked where the data comes in. So in production an answer is projected to its
+ * declared shape by a walk compiled once per route (typeof checks, declared keys copied), and goes
+ * through zod's encode whenever the projection cannot tell (unions, records, transforms, a value of
+ * another type — then zod answers or fails exactly as before). With `checkEveryAnswer` (test and
+ * development) zod checks every answer as before and the projection must give the same JSON, so every
+ * API test also tests the projection.
+ */
+export function responseSerializerCompiler(checkEveryAnswer: boolean): FastifySerializerCompiler<unknown> {
+  return (route) => {
+    const checked = zodSerializerCompiler(route as Parameters<typeof zodSerializerCompiler>[0]) as (data: unknown) => string;
+    if (!(route.schema instanceof z.core.$ZodType)) return checked;
+    const project = projectorOf(route.schema);
+    if (!checkEveryAnswer) return (data) => projectedJson(project, data) ?? checked(data);
+    return (data) => {
+      const answer = checked(data);
+      const projected = projectedJson(project, data);
+      if (projected !== undefined && projected !== answer)
+        throw new Error(`${route.method} ${route.url}: the projected answer differs from zod's: ${projected} ≠ ${answer}`);
+      return answer;
+    };
+  };
+}
