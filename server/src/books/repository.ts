@@ -158,14 +158,15 @@ export function storedCheckpoint(row: Pick<SessionRow, 'id' | 'version' | 'creat
   return checkpoint;
 }
 
-export function presentSession(row: SessionRow): Session {
+/** A book as the API answers it; `checkpoint` when the caller has already read the stored one. */
+export function presentSession(row: SessionRow, checkpoint = parseCheckpoint(row)): Session {
   return {
     id: row.id,
     book_name: row.book_name,
     is_payed: toBool(row.is_payed),
     introduction: row.introduction,
     book_summary: row.book_summary,
-    checkpoint_data: parseCheckpoint(row),
+    checkpoint_data: checkpoint,
     version: row.version,
     updated_at: row.updated_at,
   };

@@ -26,8 +26,9 @@ import {
 } from '../books/repository';
 
 export async function presentWorkspace(db: Db, row: SessionRow): Promise<WorkspaceSession> {
-  const session = presentSession(row);
-  const { overLimit } = readCheckpoint(row);
+  // the stored checkpoint is parsed and checked once per read
+  const { checkpoint, overLimit } = readCheckpoint(row);
+  const session = presentSession(row, checkpoint);
   return {
     ...session,
     progress: progressPercent(session.checkpoint_data.data),

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CheckpointData } from '@common/schemas/session';
 import { buildCheckpoint, buildTestApp, createBook, createUser, type TestApp } from '../../test/helpers';
 import { JPEG } from '../../test/fixtures/books/forms';
@@ -47,6 +47,19 @@ describe('GET /api/getSession/:id', () => {
     const session = res.json().success;
     expect(session).toMatchObject({ id: book.id, book_name: 'My life', is_payed: false, progress: 0, version: book.version, images: [] });
     expect(session.checkpoint_data.data).toHaveLength(3);
+  });
+
+  it('parses the stored checkpoint once per read (issue 17 item 5)', async () => {
+    const owner = await createUser(app);
+    const book = await buildBook({ userId: owner.id });
+    const parse = vi.spyOn(JSON, 'parse');
+    try {
+      const res = await app.inject({ method: 'GET', url: `/api/getSession/${book.id}`, headers: owner.headers });
+      expect(res.statusCode).toBe(200);
+      expect(parse.mock.calls.filter(([text]) => text === book.checkpoint_data)).toHaveLength(1);
+    } finally {
+      parse.mockRestore();
+    }
   });
 
   it('gives a guest their trial book with the guest token, and nothing without it', async () => {
