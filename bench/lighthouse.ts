@@ -16,6 +16,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer, { type Cookie } from 'puppeteer-core';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/helpers/chromium';
 import { MALLOC_ENV, figure, median, prepareBookData, round, startChild } from './lib';
 
 const RUNS = Number(process.env.RUNS ?? 3);
@@ -47,16 +48,8 @@ await new Promise((resolve) => bare.once('listening', resolve));
 const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}/`;
 
 const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
+  chromePath: CHROMIUM_PATH,
+  chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
 });
 const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
 
