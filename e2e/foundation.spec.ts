@@ -68,27 +68,37 @@ test.describe('routing, languages and the story choice', () => {
     expect(consoleErrors.errors).toEqual([]);
   });
 
-  test('the story choice preloads the faces above the fold, and the page uses them', async ({ page }) => {
-    await page.goto('/en/general-categories/1');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(titles.en);
-    const preloads = await page
-      .locator('link[rel="preload"][as="font"]')
-      .evaluateAll((links) => links.map((l) => (l as HTMLLinkElement).href));
-    expect(preloads.map((href) => href.replace(/.*\/(eb-garamond-latin-\d+-normal)-.*/, '$1')).sort()).toEqual([
-      'eb-garamond-latin-500-normal',
-      'eb-garamond-latin-600-normal',
-    ]);
-    // the preloaded files are the ones the @font-face rules load (same URL, so one download each)
-    await expect
-      .poll(() => page.evaluate(() => document.fonts.check('500 40px "EB Garamond"') && document.fonts.check('600 30px "EB Garamond"')))
-      .toBe(true);
-    const used = await page.evaluate(() =>
-      performance
-        .getEntriesByType('resource')
-        .map((r) => r.name)
-        .filter((n) => n.endsWith('.woff2')),
-    );
-    for (const href of preloads) expect(used).toContain(href);
+  test('the face every page shows above the fold is preloaded, and no page preloads a face it does not use', async ({ page }) => {
+    // the header's brand name (600) is on every page; the titles' faces differ (the story choice 500, the
+    // options and login pages 700), and a preloaded face a page does not use is a download it waits beside
+    for (const [path, title] of [
+      ['/en/general-categories/1', titles.en],
+      ['/en/general-categories-options/1/1', 'Your new book'],
+      ['/en/login', 'Welcome back'],
+    ]) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+      const preloads = await page
+        .locator('link[rel="preload"][as="font"]')
+        .evaluateAll((links) => links.map((l) => (l as HTMLLinkElement).href));
+      expect(preloads.map((href) => href.replace(/.*\/(eb-garamond-latin-\d+-normal)-.*/, '$1'))).toEqual(['eb-garamond-latin-600-normal']);
+      // the preloaded file is the one the @font-face rule loads (same URL, so one download), and the page uses it
+      await expect.poll(() => page.evaluate(() => document.fonts.check('600 30px "EB Garamond"'))).toBe(true);
+      const used = await page.evaluate(async () => {
+        await document.fonts.ready;
+        return {
+          files: performance
+            .getEntriesByType('resource')
+            .map((r) => r.name)
+            .filter((n) => n.endsWith('.woff2')),
+          faces: [...document.fonts]
+            .filter((f) => f.family.includes('EB Garamond') && f.status === 'loaded')
+            .map((f) => `${f.weight} ${f.style}`),
+        };
+      });
+      for (const href of preloads) expect(used.files).toContain(href);
+      expect(used.faces).toContain('600 normal');
+    }
   });
 
   test('a first visit asks for its page’s chunk beside the texts, not once they have arrived', async ({ page }) => {
