@@ -275,6 +275,33 @@ test('a first visit asks for the workspace’s texts with its chunk, not once th
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Grandma Rose');
 });
 
+test('a first visit asks for the book with the workspace’s chunk, not once the page has rendered', async ({ page, request }) => {
+  const { token } = await signUp(request, { prefix: 'workspace' });
+  const book = await createBook(request, token, {
+    book_name: 'Grandma Rose',
+    another_story_subject: 'My grandmother Rose, a nurse in Naples',
+  });
+  await actAsUser(page, token);
+  // the route's chunk is held until the book has been asked for: the page can show only if it was
+  let asked!: () => void;
+  const bookAsked = new Promise<void>((resolve) => (asked = resolve));
+  let reads = 0;
+  page.on('request', (r) => {
+    if (r.url().endsWith(`/api/getSession/${book.id}`)) {
+      reads += 1;
+      asked();
+    }
+  });
+  await page.route(/\/assets\/workspace-route-[\w-]+\.js$/, async (route) => {
+    await bookAsked;
+    await route.continue();
+  });
+  await page.goto(`/en/questions/${book.id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Grandma Rose');
+  // the page took the early read: the book is read once
+  expect(reads).toBe(1);
+});
+
 test('a signed-in author saves to the server, and download asks about unsubmitted chapters', async ({ page, request }, testInfo) => {
   const { token, auth } = await signUp(request, { prefix: 'workspace' });
   const book = await createBook(request, token, {

@@ -1,5 +1,5 @@
 import { isValidElement, lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
-import { createBrowserRouter, matchRoutes, Navigate, Outlet, useLocation, useParams, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, Navigate, Outlet, useLocation, useParams, type Params, type RouteObject } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@common/constants';
 import { arrivalPath, isLanguage } from '@common/languages';
@@ -10,16 +10,25 @@ import { i18n } from '../lib/i18n';
 import { paths } from '../lib/paths';
 import { WORKSPACE_NAMESPACES } from './routes/workspace-namespaces';
 
-/** A page in its own chunk, which can also be asked for, with the texts it needs, before it renders (`preload`). */
+/**
+ * A page in its own chunk, which can also be asked for, with the texts it needs and the data it first
+ * reads (`prefetch`, given the route's params), before it renders (`preload`).
+ */
 interface Page extends LazyExoticComponent<ComponentType> {
-  preload(): Promise<unknown>;
+  preload(params: Params): Promise<unknown>;
 }
-const page = (load: () => Promise<Record<string, ComponentType>>, name: string, namespaces: string[] = []): Page =>
+const page = (
+  load: () => Promise<Record<string, ComponentType>>,
+  name: string,
+  namespaces: string[] = [],
+  prefetch?: (params: Params) => Promise<unknown>,
+): Page =>
   Object.assign(
     lazy(async () => ({ default: (await load())[name] })),
     {
-      preload: () => {
+      preload: (params: Params) => {
         void i18n.loadNamespaces(namespaces);
+        prefetch?.(params).catch(() => undefined); // the page reads again itself
         return load();
       },
     },
@@ -36,7 +45,12 @@ const ProfileRoute = page(() => import('./routes/profile-route'), 'ProfileRoute'
 const MyBooksPage = page(() => import('../features/books/pages/my-books-page'), 'MyBooksPage');
 const GeneralCategoriesPage = page(() => import('../features/catalog/general-categories-page'), 'GeneralCategoriesPage');
 const OptionsPage = page(() => import('../features/book-start/pages/options-page'), 'OptionsPage', ['books']);
-const WorkspaceRoute = page(() => import('./routes/workspace-route'), 'WorkspaceRoute', WORKSPACE_NAMESPACES);
+const WorkspaceRoute = page(
+  () => import('./routes/workspace-route'),
+  'WorkspaceRoute',
+  WORKSPACE_NAMESPACES,
+  async ({ sessionId }) => (await import('../features/workspace/api/get-session')).prefetchSession(Number(sessionId)),
+);
 const PaymentPage = page(() => import('../features/payments/pages/payment-page'), 'PaymentPage');
 const SubscriptionsPage = page(() => import('../features/subscriptions/pages/subscriptions-page'), 'SubscriptionsPage');
 const ManageSubscriptionsPage = page(() => import('../features/subscriptions/pages/manage-subscriptions-page'), 'ManageSubscriptionsPage');
@@ -146,10 +160,10 @@ const routes: RouteObject[] = [
 export const router = createBrowserRouter(routes);
 
 /**
- * The first page's chunk and its own texts are asked for at once, beside the common texts (i18n.ts starts
+ * The first page's chunk, its own texts and the data it first reads are asked for at once, beside the common texts (i18n.ts starts
  * them), instead of once those have arrived, the layout has rendered and the page's chunk has run: two round
  * trips less before a first visit shows its page.
  */
-for (const { route } of matchRoutes(routes, window.location) ?? []) {
-  if (isValidElement(route.element) && isPage(route.element.type)) route.element.type.preload().catch(() => undefined); // the page's own render reports a failure
+for (const { route, params } of matchRoutes(routes, window.location) ?? []) {
+  if (isValidElement(route.element) && isPage(route.element.type)) route.element.type.preload(params).catch(() => undefined); // the page's own render reports a failure
 }

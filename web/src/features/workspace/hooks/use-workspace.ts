@@ -4,7 +4,7 @@ import type { BookText, TextOrigin } from '@common/schemas/versions';
 import type { WorkspaceSession, BookAttribute } from '@common/schemas/workspace';
 import { failureStatus } from '../../../lib/api';
 import { readTrialSession, writeTrialSession, type TrialSession } from '../../../lib/trial-session';
-import { getSession } from '../api/get-session';
+import { takeSession } from '../api/get-session';
 import { upsertTransport } from '../api/upsert-session';
 import { attributeConflictValue, updateBookAttribute } from '../api/book-calls';
 import { mergeText, type MergeConflict } from '../model/merge';
@@ -58,7 +58,7 @@ export function useWorkspace(sessionId: number, isLoggedIn: boolean, reloadKey: 
       const guest = !isLoggedIn && trial?.id === sessionId ? trial : null;
       let server: WorkspaceSession | null = null;
       try {
-        server = await getSession(sessionId);
+        server = await takeSession(sessionId);
       } catch (error) {
         const status = failureStatus(error);
         if (!guest) {
