@@ -116,6 +116,24 @@ test.describe('routing, languages and the story choice', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(titles.en);
   });
 
+  test('a first visit asks for its page’s data with its chunk, not once the page has rendered', async ({ page }) => {
+    // the options page's chunk is held until its two reads have been asked for: the page can show only if they were
+    const reads = new Set<string>();
+    let asked!: () => void;
+    const readsAsked = new Promise<void>((resolve) => (asked = resolve));
+    page.on('request', (request) => {
+      const read = /\/api\/(getGeneralCategoryLookupsById\/2|tools)$/.exec(request.url())?.[1];
+      if (read) reads.add(read);
+      if (reads.size === 2) asked();
+    });
+    await page.route(/\/assets\/options-page-[\w-]+\.js$/, async (route) => {
+      await readsAsked;
+      await route.continue();
+    });
+    await page.goto('/en/general-categories-options/1/2');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your new book');
+  });
+
   test('the picker keeps the rest of the path and the query', async ({ page }) => {
     await page.goto('/es/general-categories-options/1/2?from=test');
     await page.getByRole('button', { name: 'Idioma: Español' }).click();

@@ -1,14 +1,11 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { Loader } from '../components/loader';
 import { AuthProvider } from './auth';
 import { router } from './router';
 import '../lib/i18n';
-
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 } },
-});
+import { queryClient } from '../lib/query-client';
 
 /**
  * The toasts' container and react-toastify come after the first render: no page needs them to show. If

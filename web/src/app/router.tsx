@@ -8,6 +8,7 @@ import { useAuth } from './auth';
 import { Layout } from './layout/layout';
 import { i18n } from '../lib/i18n';
 import { paths } from '../lib/paths';
+import { queryClient } from '../lib/query-client';
 import { WORKSPACE_NAMESPACES } from './routes/workspace-namespaces';
 
 /**
@@ -43,8 +44,29 @@ const ResetPasswordPage = page(() => import('../features/auth/pages/reset-passwo
 const ThankYouRegisterPage = page(() => import('../features/auth/pages/thank-you-register-page'), 'ThankYouRegisterPage');
 const ProfileRoute = page(() => import('./routes/profile-route'), 'ProfileRoute');
 const MyBooksPage = page(() => import('../features/books/pages/my-books-page'), 'MyBooksPage');
-const GeneralCategoriesPage = page(() => import('../features/catalog/general-categories-page'), 'GeneralCategoriesPage');
-const OptionsPage = page(() => import('../features/book-start/pages/options-page'), 'OptionsPage', ['books']);
+const GeneralCategoriesPage = page(
+  () => import('../features/catalog/general-categories-page'),
+  'GeneralCategoriesPage',
+  [],
+  async ({ lang, serviceId = '' }) => {
+    if (!isLanguage(lang)) return;
+    const { generalCategoriesQuery } = await import('../features/catalog/api/get-general-categories');
+    await queryClient.prefetchQuery(generalCategoriesQuery(serviceId, lang));
+  },
+);
+const OptionsPage = page(
+  () => import('../features/book-start/pages/options-page'),
+  'OptionsPage',
+  ['books'],
+  async ({ lang, categoryId = '' }) => {
+    if (!isLanguage(lang)) return;
+    const [{ lookupsQuery }, { toolsQuery }] = await Promise.all([
+      import('../features/book-start/api/get-lookups'),
+      import('../features/book-start/api/get-tools'),
+    ]);
+    await Promise.all([queryClient.prefetchQuery(lookupsQuery(categoryId, lang)), queryClient.prefetchQuery(toolsQuery(lang))]);
+  },
+);
 const WorkspaceRoute = page(
   () => import('./routes/workspace-route'),
   'WorkspaceRoute',
