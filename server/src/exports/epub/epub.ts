@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
-import JSZip from 'jszip';
 import type { BookContent } from '../book';
 import type { BookImage } from '../images';
 import { escapeHtml } from '../text';
+import { writeZip, type ZipEntry } from './zip';
 
 /**
- * An EPUB 3 written directly (JSZip): cover image and cover page, title page, navigation document
+ * An EPUB 3 written directly (zip.ts): cover image and cover page, title page, navigation document
  * (plus NCX for older readers), language metadata, photos, and the same sections in the same order
  * as the PDF. Every author text goes through `escapeHtml`: it can only ever be text.
  */
@@ -61,17 +61,19 @@ const paragraphs = (list: string[]) => list.map((p, i) => `<p${i === 0 ? ' class
 export async function writeEpub(book: BookContent, options: { identifier?: string; modified?: Date } = {}): Promise<Buffer> {
   const lang = book.language;
   const { labels } = book;
-  const zip = new JSZip();
-  zip.file('mimetype', 'application/epub+zip', { compression: 'STORE' });
-  zip.file(
-    'META-INF/container.xml',
-    `<?xml version="1.0" encoding="UTF-8"?>
+  // The `mimetype` file first and stored, as the EPUB container format asks.
+  const files: ZipEntry[] = [
+    { name: 'mimetype', data: 'application/epub+zip', store: true },
+    {
+      name: 'META-INF/container.xml',
+      data: `<?xml version="1.0" encoding="UTF-8"?>
 <container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container">
   <rootfiles><rootfile full-path="OEBPS/content.opf" media-type="application/oebps-package+xml"/></rootfiles>
 </container>
 `,
-  );
-  zip.file('OEBPS/style.css', CSS);
+    },
+    { name: 'OEBPS/style.css', data: CSS },
+  ];
 
   const images: { id: string; file: string; image: BookImage; cover?: boolean }[] = [];
   const docs: Doc[] = [];
@@ -159,11 +161,12 @@ ${tocItems[0] ? `<li><a epub:type="bodymatter" href="${tocItems[0].file}">${esca
   const titleIndex = docs.findIndex((d) => d.id === 'title-page');
   docs.splice(titleIndex + 1, 0, navDoc);
 
-  for (const doc of docs) zip.file(`OEBPS/${doc.file}`, xhtml(lang, doc.title, doc.body));
-  for (const image of images) zip.file(`OEBPS/${image.file}`, image.image.data, { compression: 'STORE' });
+  for (const doc of docs) files.push({ name: `OEBPS/${doc.file}`, data: xhtml(lang, doc.title, doc.body) });
+  for (const image of images) files.push({ name: `OEBPS/${image.file}`, data: image.image.data, store: true });
 
   const identifier = options.identifier ?? `urn:uuid:${crypto.randomUUID()}`;
-  const modified = (options.modified ?? new Date()).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  const modifiedAt = options.modified ?? new Date();
+  const modified = modifiedAt.toISOString().replace(/\.\d{3}Z$/, 'Z');
   const description = book.synopsis || labels.byline(book.author) || book.title;
   const opf = `<?xml version="1.0" encoding="UTF-8"?>
 <package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="book-id" xml:lang="${lang}">
@@ -188,7 +191,7 @@ ${docs.map((d) => `<itemref idref="${d.id}"${d.id === 'cover' ? ' linear="yes"' 
 </spine>
 </package>
 `;
-  zip.file('OEBPS/content.opf', opf);
+  files.push({ name: 'OEBPS/content.opf', data: opf });
   const ncx = `<?xml version="1.0" encoding="UTF-8"?>
 <ncx xmlns="http://www.daisy.org/z3986/2005/ncx/" version="2005-1" xml:lang="${lang}">
 <head><meta name="dtb:uid" content="${escapeHtml(identifier)}"/><meta name="dtb:depth" content="1"/><meta name="dtb:totalPageCount" content="0"/><meta name="dtb:maxPageNumber" content="0"/></head>
@@ -198,11 +201,6 @@ ${tocItems.map((d, i) => `<navPoint id="np-${i + 1}" playOrder="${i + 1}"><navLa
 </navMap>
 </ncx>
 `;
-  zip.file('OEBPS/toc.ncx', ncx);
-  return zip.generateAsync({
-    type: 'nodebuffer',
-    compression: 'DEFLATE',
-    compressionOptions: { level: 6 },
-    mimeType: 'application/epub+zip',
-  });
+  files.push({ name: 'OEBPS/toc.ncx', data: ncx });
+  return writeZip(files, modifiedAt);
 }
