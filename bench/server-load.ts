@@ -3,8 +3,9 @@
  * with 61 photos in its data folder:
  * 1. a request during an export: /api/tools every 10 ms while postGenerateBook runs, worst latency,
  *    beside the same request on the idle server;
- * 2. memory (RSS): idle, under load (autocannon, 20 connections), right after an export and once its
- *    worker has exited, beside bare Fastify idle and under the same load.
+ * 2. memory (RSS): idle, under load (autocannon, 20 connections), right after an export, once its
+ *    worker has exited (4 s) and 15 s after it, then 15 s after a second export of the same book (memory
+ *    that grows export after export would show there), beside bare Fastify idle and under the same load.
  * Run: npm run build && npx tsx bench/server-load.ts
  */
 import fs from 'node:fs';
@@ -64,6 +65,12 @@ try {
   // The pool's idle worker exits after 2 s (server/src/exports/pool.ts); give the allocator a moment.
   await sleep(4000);
   const settledMb = rssMb(server.process.pid!);
+  await sleep(11_000);
+  const laterMb = rssMb(server.process.pid!);
+  const second = await generateBook(server.url, headers, bookId);
+  if (!second.ok) throw new Error(`postGenerateBook: ${second.status} ${await second.text()}`);
+  await sleep(15_000);
+  const secondLaterMb = rssMb(server.process.pid!);
 
   const loadedMb = await load(server, '/api/getGeneralCategoryLookupsById/1');
   const bareLoadedMb = await load(bare, '/api/tools');
@@ -115,6 +122,22 @@ try {
     anchor: 'idle before it',
     anchorValue: idleMb,
     goal: 'back to idle',
+  });
+  figure({
+    name: 'server memory 15 s after an export',
+    value: laterMb,
+    unit: 'MB',
+    anchor: 'idle before it',
+    anchorValue: idleMb,
+    goal: 'back to idle',
+  });
+  figure({
+    name: 'server memory 15 s after a second export of the book',
+    value: secondLaterMb,
+    unit: 'MB',
+    anchor: '15 s after the first',
+    anchorValue: laterMb,
+    goal: 'no growth',
   });
 } finally {
   await server.stop();
