@@ -4,7 +4,7 @@ import { COVER_IMAGE_KEY } from '@common/schemas/workspace';
 import { nowIso, toBool, type Db } from '../db';
 import { AppError } from '../http/errors';
 import type { ServiceSessionsTable } from '../db/schema';
-import { hasActiveSubscription } from '../subscriptions/service';
+import { activeSubscription, hasActiveSubscription } from '../subscriptions/service';
 import { inGroupCommit } from '../db/group-commit';
 import { listSummaryOf, listSummaryOfCheckpoint } from './list-summary';
 
@@ -300,7 +300,7 @@ export async function claimGuestSession(db: Db, id: number, guestTokenHash: stri
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** A user's live books, newest-updated first, with whether a cover is stored (My Books); all unlocked while subscribed. */
+/** A user's live books, newest-updated first, with whether a cover is stored (My Books); all unlocked while subscribed (read in the same query). */
 export async function listUserSessionRows(db: Db, userId: number) {
   const rows = await db
     .selectFrom('service_sessions')
@@ -314,13 +314,14 @@ export async function listUserSessionRows(db: Db, userId: number) {
       'service_sessions.updated_at',
       'service_sessions.list_summary',
       'session_files.content_type as cover_type',
+      (eb) => eb.exists(activeSubscription(db, userId)).as('subscribed'),
     ])
     .where('service_sessions.user_id', '=', userId)
     .where('service_sessions.deleted_at', 'is', null)
     .orderBy('service_sessions.updated_at', 'desc')
     .orderBy('service_sessions.id', 'desc')
     .execute();
-  return (await hasActiveSubscription(db, userId)) ? rows.map((row) => ({ ...row, is_payed: 1 })) : rows;
+  return rows.map(({ subscribed, ...row }) => (toBool(subscribed) ? { ...row, is_payed: 1 } : row));
 }
 
 /** Soft delete: the row stays (payments and exports keep their reference) but the book is gone for everyone. */

@@ -9,7 +9,7 @@ import { findOrderByReference } from '../payments/orders';
 import { FORM_LIMIT, formOf, presentConfirmation } from '../payments/checkout';
 import { normalizeLanguage } from '@common/languages';
 import { alreadyPaid, confirmOrder, placeOrder, type PaymentsContext } from '../payments/service';
-import { currentSubscription, isActive, requestCancellation, subscriptionState } from './service';
+import { currentSubscription, hasActiveSubscription, requestCancellation, subscriptionState } from './service';
 
 /**
  * Monthly subscription (spec sections 4, 7): createSubscriptionPaymentForm →
@@ -46,7 +46,7 @@ export const subscriptionsRoutes = (pay: PaymentsContext) =>
         limit: [limitByUser(db, 'payment-form', FORM_LIMIT)],
         handler: async (request) => {
           const { user } = request;
-          if (isActive(await currentSubscription(db, user.id), pay.now())) throw alreadyPaid();
+          if (await hasActiveSubscription(db, user.id, pay.now())) throw alreadyPaid();
           const plan = await subscriptionPlan();
           if (!plan) throw badRequest('payments.wrong_plan');
           const form = await placeOrder(pay, {

@@ -15,11 +15,28 @@ export function currentSubscription(db: Db, userId: number) {
   return db.selectFrom('subscriptions').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').limit(1).executeTakeFirst();
 }
 
-export const isActive = (sub: SubscriptionRow | undefined, now: Date): sub is SubscriptionRow =>
-  sub !== undefined && sub.cancel_date === null && sub.current_period_end > now.toISOString();
+/**
+ * The user's current subscription (their latest) when it is active at `now`: no `cancel_date` and
+ * `current_period_end` ahead. A query, so that a list can read it beside its rows (`exists`).
+ */
+export function activeSubscription(db: Db, userId: number, now = new Date()) {
+  return db
+    .selectFrom('subscriptions as current')
+    .select('current.id')
+    .where(
+      'current.id',
+      '=',
+      db
+        .selectFrom('subscriptions')
+        .select((eb) => eb.fn.max('id').as('latest'))
+        .where('user_id', '=', userId),
+    )
+    .where('current.cancel_date', 'is', null)
+    .where('current.current_period_end', '>', now.toISOString());
+}
 
 export async function hasActiveSubscription(db: Db, userId: number, now = new Date()): Promise<boolean> {
-  return isActive(await currentSubscription(db, userId), now);
+  return (await activeSubscription(db, userId, now).executeTakeFirst()) !== undefined;
 }
 
 /** The first month is paid (inside the transaction that marks the order paid): the subscription starts. */

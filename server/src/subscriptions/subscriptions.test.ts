@@ -89,6 +89,32 @@ describe('monthly subscription', () => {
     expect((await details(user)).state).toBe('subscribed');
   });
 
+  it('only the latest subscription counts, for an open book and for My Books alike', async () => {
+    const user = await createUser(app);
+    const book = await createBook(app, { userId: user.id });
+    await subscribe(user);
+    const running = await app.ctx.db.selectFrom('subscriptions').selectAll().where('user_id', '=', user.id).executeTakeFirstOrThrow();
+    const { id: _id, ...copy } = running;
+    const at = new Date().toISOString();
+    // a newer subscription that is already over hides the older running one
+    const latest = await app.ctx.db
+      .insertInto('subscriptions')
+      .values({ ...copy, cancel_date: at, current_period_end: at })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const unlocked = async () => [
+      (await get(`/api/getSession/${book.id}`, user)).json().success.is_payed,
+      (await get('/api/getUserSessions', user)).json().success[0].is_payed,
+    ];
+    expect(await unlocked()).toEqual([false, false]);
+    await app.ctx.db
+      .updateTable('subscriptions')
+      .set({ cancel_date: null, current_period_end: running.current_period_end })
+      .where('id', '=', latest.id)
+      .execute();
+    expect(await unlocked()).toEqual([true, true]);
+  });
+
   it('a declined renewal lapses the subscription and e-mails the user', async () => {
     const user = await createUser(app, { language: 'it' });
     await subscribe(user, '4000000000000341');
