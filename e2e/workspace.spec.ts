@@ -254,46 +254,33 @@ test('an unknown or foreign book shows a visitor the same clear error (ids are n
   await expect(page.getByRole('textbox')).toHaveCount(0);
 });
 
-test('a first visit asks for the workspace’s texts with its chunk, not once the chunk has run', async ({ page, request }) => {
+test('a first visit asks for the workspace’s texts and the book with its chunk, not once the page has rendered', async ({
+  page,
+  request,
+}) => {
   const { token } = await signUp(request, { prefix: 'workspace' });
   const book = await createBook(request, token, {
     book_name: 'Grandma Rose',
     another_story_subject: 'My grandmother Rose, a nurse in Naples',
   });
   await actAsUser(page, token);
-  // the route's chunk is held until its texts have been asked for: the page can show only if they were
-  let asked!: () => void;
-  const textsAsked = new Promise<void>((resolve) => (asked = resolve));
-  page.on('request', (r) => {
-    if (r.url().endsWith('/locales/en/workspace.json')) asked();
-  });
-  await page.route(/\/assets\/workspace-route-[\w-]+\.js$/, async (route) => {
-    await textsAsked;
-    await route.continue();
-  });
-  await page.goto(`/en/questions/${book.id}`);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Grandma Rose');
-});
-
-test('a first visit asks for the book with the workspace’s chunk, not once the page has rendered', async ({ page, request }) => {
-  const { token } = await signUp(request, { prefix: 'workspace' });
-  const book = await createBook(request, token, {
-    book_name: 'Grandma Rose',
-    another_story_subject: 'My grandmother Rose, a nurse in Naples',
-  });
-  await actAsUser(page, token);
-  // the route's chunk is held until the book has been asked for: the page can show only if it was
-  let asked!: () => void;
-  const bookAsked = new Promise<void>((resolve) => (asked = resolve));
+  // the route's chunk is held until its texts and the book have been asked for: the page can show only if they were
+  let textsAsked!: () => void;
+  let bookAsked!: () => void;
+  const asked = Promise.all([
+    new Promise<void>((resolve) => (textsAsked = resolve)),
+    new Promise<void>((resolve) => (bookAsked = resolve)),
+  ]);
   let reads = 0;
   page.on('request', (r) => {
+    if (r.url().endsWith('/locales/en/workspace.json')) textsAsked();
     if (r.url().endsWith(`/api/getSession/${book.id}`)) {
       reads += 1;
-      asked();
+      bookAsked();
     }
   });
   await page.route(/\/assets\/workspace-route-[\w-]+\.js$/, async (route) => {
-    await bookAsked;
+    await asked;
     await route.continue();
   });
   await page.goto(`/en/questions/${book.id}`);
