@@ -15,7 +15,7 @@ import { BARE_SERVER, MALLOC_ENV, figure, generateBook, prepareBookData, quantil
 const { dataDir, headers, bookId } = await prepareBookData();
 // As production runs it (README): the allocator settings of MALLOC_ENV unless BENCH_MALLOC=default (to compare).
 const malloc = process.env.BENCH_MALLOC === 'default' ? {} : MALLOC_ENV;
-const server = await startChild(['dist/server/server.js'], {
+const server = await startChild(['--expose-gc', 'dist/server/server.js'], {
   DATA_DIR: dataDir,
   CAPTCHA_PROVIDER: 'none',
   NODE_ENV: 'production',
