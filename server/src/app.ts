@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
@@ -10,7 +9,6 @@ import Fastify, {
   type RawRequestDefaultExpression,
   type RawServerDefault,
 } from 'fastify';
-import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -22,6 +20,7 @@ import { createDb, migrateToLatest, type Db } from './db';
 import { seedCatalog } from './db/seed/catalog';
 import { createTranslator, type Translate } from './http/messages';
 import { installErrorHandler } from './http/error-handler';
+import { installCompression } from './http/compression';
 import { installRequestIds, loggerOptions, requestIdOf, type LogStream } from './http/logging';
 import { installHelmetHeaders, installSecurityHeaders } from './http/security';
 import { responseSerializerCompiler } from './http/serializer';
@@ -165,11 +164,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     request.lng = isLanguage(value) ? value : normalizeLanguage(request.headers['accept-language']);
   });
 
-  // Every text answer (API JSON, locales, index.html) compressed with brotli or gzip; brotli at a
-  // quality made for answers built on the fly. The SSE stream is never compressed (it would be held
-  // back in the compressor's buffer; its route also writes to the socket itself), nor are the
-  // built assets, which are compressed once at build time (scripts/build.mjs).
-  await app.register(compress, { encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } } });
+  await installCompression(app);
   await app.register(cookie);
   installHelmetHeaders(app, config);
   installSecurityHeaders(app);

@@ -255,9 +255,20 @@ describe('chaptersFor', () => {
     const again = bank.chaptersFor({ generalCategoryId: 1, typeIds: [203], lengthTypeId: 11, lng: 'fr' });
     expect(again[0].questions[0].name).toBe(original);
     expect(again[0].questions.length).toBe(first[0].questions.length + 1);
+  });
+
+  it('answers the lookups frozen, so no caller can change what the next request sends', () => {
     const types = bank.categoryBasedTypes(1, 'fr');
-    types[0].is_selected = true;
+    expect(() => (types[0].is_selected = true)).toThrow(TypeError);
+    expect(() => bank.categoryLengthTypes(1, 'fr').pop()).toThrow(TypeError);
+    const chapters = bank.questionCategories(1, 'fr');
+    expect(() => (chapters[0].questions[0].nudges[0] = 'changed')).toThrow(TypeError);
+    expect(() => chapters[0].questions.pop()).toThrow(TypeError);
     expect(bank.categoryBasedTypes(1, 'fr')[0].is_selected).toBe(false);
+    // A new book's chapters are its own even though the lookups share theirs.
+    const own = bank.chaptersFor({ generalCategoryId: 1, typeIds: [203], lengthTypeId: 11, lng: 'fr' });
+    own[0].questions[0].nudges.push('mine');
+    expect(Object.isFrozen(own[0].questions[0])).toBe(false);
   });
 });
 

@@ -12,6 +12,8 @@ import { SurveyRoleSchema, type SurveyQuestion } from '@common/schemas/session';
 export interface QuestionBank {
   /** Survey questions: [0] writing style, [1] reader profile, then person, tense, tone… */
   surveyQuestions(lng: Language): SurveyQuestion[];
+  // The three lookups below answer the bank's own objects, deep-frozen (shared by every request: a
+  // copy per request was a fifth of the lookups call's CPU); chaptersFor and surveyQuestions copy.
   /** Group title rows followed by their types, for one general category. */
   categoryBasedTypes(generalCategoryId: number, lng: Language): CategoryBasedType[];
   /** Length types of one general category: new-book ones (short, standard, long) and existing-book ones. */
@@ -290,7 +292,8 @@ interface KindInMemory {
 /**
  * Reads content/question-bank/ under `contentDir` once, validates it (schema and cross-checks) and
  * answers from memory. Throws a QuestionBankError naming the file and the path on invalid content.
- * Results are fresh copies: callers may mutate them (is_selected…) without touching the bank.
+ * chaptersFor and surveyQuestions answer fresh copies (a new book's chapters are its own); the lookups
+ * answer the bank's frozen objects.
  */
 export function loadQuestionBank(contentDir: string): QuestionBank {
   const bankDir = path.join(contentDir, 'question-bank');
@@ -351,11 +354,18 @@ export function loadQuestionBank(contentDir: string): QuestionBank {
   }
 
   const copy = <T>(value: T): T => structuredClone(value);
+  const lookups = new Map<string, QuestionCategory[]>();
+  for (const [gc, kind] of kinds) {
+    for (const [lng, chapters] of kind.chapters) lookups.set(`${gc}:${lng}`, deepFreeze([...chapters.values()]));
+    for (const types of kind.basedTypes.values()) deepFreeze(types);
+    for (const lengths of kind.lengthTypes.values()) deepFreeze(lengths);
+  }
+  const none = Object.freeze([]) as never[];
   return {
     surveyQuestions: (lng) => copy(survey.get(lng) ?? []),
-    categoryBasedTypes: (gc, lng) => copy(kinds.get(gc)?.basedTypes.get(lng) ?? []),
-    categoryLengthTypes: (gc, lng) => copy(kinds.get(gc)?.lengthTypes.get(lng) ?? []),
-    questionCategories: (gc, lng) => copy([...(kinds.get(gc)?.chapters.get(lng)?.values() ?? [])]),
+    categoryBasedTypes: (gc, lng) => kinds.get(gc)?.basedTypes.get(lng) ?? none,
+    categoryLengthTypes: (gc, lng) => kinds.get(gc)?.lengthTypes.get(lng) ?? none,
+    questionCategories: (gc, lng) => lookups.get(`${gc}:${lng}`) ?? none,
     chaptersFor: ({ generalCategoryId, typeIds, lengthTypeId, lng }) => {
       const kind = kinds.get(generalCategoryId);
       if (!kind) return []; // a general category without bank content (inactive)
@@ -369,4 +379,12 @@ export function loadQuestionBank(contentDir: string): QuestionBank {
       return ids.map((id) => copy(chapters.get(id)!));
     },
   };
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    for (const child of Object.values(value)) deepFreeze(child);
+    Object.freeze(value);
+  }
+  return value;
 }

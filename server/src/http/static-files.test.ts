@@ -53,4 +53,26 @@ describe('static files and compression', () => {
     expect(api.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(zlib.gunzipSync(api.rawPayload).toString()).success).toBeTruthy();
   });
+
+  it("compresses an API answer in one go: by the client's preference, with its length and Vary, small answers as they are", async () => {
+    const url = '/api/getGeneralCategoryLookupsById/1';
+    const plain = await app.inject({ url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    const br = await app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    // One buffer, not a stream: the length is known (a stream would be sent chunked, without it).
+    expect(Number(br.headers['content-length'])).toBe(br.rawPayload.length);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(plain.payload);
+    const gzip = await app.inject({ url, headers: { 'accept-encoding': 'br;q=0.1, gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(plain.payload);
+    const none = await app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+    expect(none.headers['content-encoding']).toBeUndefined();
+    expect(none.payload).toBe(plain.payload);
+    const small = await app.inject({ url: '/api/health', headers: { 'accept-encoding': 'br' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json()).toBeTruthy();
+  });
 });

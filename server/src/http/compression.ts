@@ -1,0 +1,40 @@
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import { Negotiator } from '@fastify/accept-negotiator';
+import compress from '@fastify/compress';
+import type { FastifyInstance } from 'fastify';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+// A quality made for answers built on the fly (11, the default, is for files compressed once).
+const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } };
+const THRESHOLD = 1024;
+const encodings = new Negotiator({ supportedValues: ['br', 'gzip'] });
+
+/**
+ * Every text answer (API JSON, locales, index.html) is compressed with brotli or gzip. An answer held in
+ * memory as a string (every API answer) is compressed in one call: @fastify/compress pipes each one
+ * through a stream (Readable.from → pump → a zlib stream), which for a 50 KB JSON answer took more CPU
+ * than compressing it, and kept the request alive long enough for its garbage to outlive the young
+ * generation (docs/performance.md, "Compressing answers"). Files and streams still go through
+ * @fastify/compress; the built assets are compressed at build time (scripts/build.mjs) and the SSE
+ * stream never is (its route writes to the socket itself).
+ */
+export async function installCompression(app: FastifyInstance) {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (typeof payload !== 'string' || payload.length < THRESHOLD || reply.hasHeader('content-encoding')) return payload;
+    if (!/json|text/.test(String(reply.getHeader('content-type')))) return payload;
+    reply.header('vary', varyWithEncoding(reply.getHeader('vary')));
+    const accepted = request.headers['accept-encoding'];
+    const encoding = accepted ? encodings.negotiate(accepted.toLowerCase()) : null;
+    if (!encoding) return payload;
+    reply.header('content-encoding', encoding);
+    return encoding === 'br' ? brotli(payload, BROTLI) : gzip(payload);
+  });
+  await app.register(compress, { encodings: ['br', 'gzip'], threshold: THRESHOLD, brotliOptions: BROTLI });
+}
+
+function varyWithEncoding(vary: unknown): string {
+  const current = typeof vary === 'string' ? vary : '';
+  return /(^|,)\s*accept-encoding\s*(,|$)/i.test(current) ? current : current ? `${current}, Accept-Encoding` : 'Accept-Encoding';
+}
