@@ -226,6 +226,21 @@ test.describe('routing, languages and the story choice', () => {
     await expect(header).toHaveAttribute('data-sticky', 'false');
   });
 
+  test('a first visit without a toast does not download react-toastify; the first toast brings it and is shown', async ({ page }) => {
+    const toastsChunks: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/toasts-[\w-]+\.js$/.test(request.url())) toastsChunks.push(request.url());
+    });
+    await page.goto('/en/general-categories/1');
+    await expect(heading(page)).toHaveText(titles.en);
+    await page.waitForLoadState('networkidle');
+    expect(toastsChunks).toEqual([]);
+    // the error's toast is asked for before its chunk exists in the page: it is shown once the chunk has come
+    await page.goto('/en/general-categories/999');
+    await expect(page.locator('.Toastify__toast').filter({ hasText: 'This service does not exist.' })).toBeVisible();
+    expect(toastsChunks).toHaveLength(1);
+  });
+
   test('an unknown service shows an error state and a bottom-left toast that closes after about 4 s', async ({ page }) => {
     const consoleErrors = collectConsoleErrors(page, [/status of 404/]);
     // The toast's life is timed by the page's own clock: the test's polling may see it late on a loaded machine.
@@ -338,6 +353,44 @@ test.describe('signed-in header', () => {
     expect(consoleErrors.errors).toEqual([]);
   });
 
+  test('the header’s menus are downloaded on first intent: none on a first visit; a keyboard focus moves to the real trigger', async ({
+    page,
+    request,
+  }, testInfo) => {
+    await signInAsMarie(page, request, testInfo.project.use.baseURL!);
+    const menuChunks: string[] = [];
+    page.on('request', (r) => {
+      if (/\/assets\/(language-picker|profile-menu|mobile-menu)-[\w-]+\.js$/.test(r.url())) menuChunks.push(r.url());
+    });
+    await page.goto('/en/general-categories/1');
+    await expect(heading(page)).toHaveText(titles.en);
+    await page.waitForLoadState('networkidle');
+    expect(menuChunks).toEqual([]);
+    // the look-alike takes the focus; the real trigger (Radix's, with its data-state) replaces it and keeps it
+    await page.getByTestId('language-picker').focus();
+    await expect(page.getByTestId('language-picker')).toHaveAttribute('data-state', 'closed');
+    await expect(page.getByTestId('language-picker')).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('menuitem', { name: 'Français' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('language-picker')).toBeFocused();
+  });
+
+  test('a click on a header menu before its code has arrived opens it as it arrives', async ({ page, request }, testInfo) => {
+    await signInAsMarie(page, request, testInfo.project.use.baseURL!);
+    // the profile menu's chunk is held until the click has been made on its look-alike
+    let clicked!: () => void;
+    const click = new Promise<void>((resolve) => (clicked = resolve));
+    await page.route(/\/assets\/profile-menu-[\w-]+\.js$/, async (route) => {
+      await click;
+      await route.continue();
+    });
+    await page.goto('/en/general-categories/1');
+    await page.getByRole('button', { name: 'Your account' }).click();
+    clicked();
+    await expect(page.getByRole('menuitem', { name: 'My profile' })).toBeVisible();
+  });
+
   test('the chunks that come after the first render (the toasts, the auth calls) failing to arrive leave the page up and the user signed in', async ({
     page,
     request,
@@ -353,8 +406,9 @@ test.describe('signed-in header', () => {
       cut.add(part);
       return route.abort('connectionreset');
     });
-    const consoleErrors = collectConsoleErrors(page, [/net::ERR_CONNECTION_RESET/]);
-    await page.goto('/en/general-categories/1');
+    const consoleErrors = collectConsoleErrors(page, [/net::ERR_CONNECTION_RESET/, /status of 404/]);
+    // an unknown service: its error toast asks for the toasts' chunk
+    await page.goto('/en/general-categories/999');
     // every task the page had queued (a failed import's rejection among them) has run
     const settled = () => page.evaluate(() => new Promise((resolve) => setTimeout(resolve)));
 
@@ -369,7 +423,7 @@ test.describe('signed-in header', () => {
     await expect.poll(() => cut.has('auth calls')).toBe(true);
     await settled();
     // still signed in: a chunk that did not arrive is not the server refusing the session
-    await expect(page).toHaveURL('/en/general-categories/1');
+    await expect(page).toHaveURL('/en/general-categories/999');
     expect((await page.context().cookies()).map((c) => c.name)).toContain('plume_signed_in');
     expect(consoleErrors.errors).toEqual([]);
   });

@@ -289,6 +289,41 @@ test('a first visit asks for the workspace’s texts and the book with its chunk
   expect(reads).toBe(1);
 });
 
+test('a first visit downloads none of the code the workspace shows only on demand: dialogs, menus, the recorder, toasts', async ({
+  page,
+  request,
+}) => {
+  const { token } = await signUp(request, { prefix: 'workspace' });
+  const book = await createBook(request, token, {
+    book_name: 'Grandma Rose',
+    another_story_subject: 'My grandmother Rose, a nurse in Naples',
+  });
+  await actAsUser(page, token);
+  const chunks: string[] = [];
+  page.on('request', (r) => {
+    const chunk = /\/assets\/([\w-]+?)-[\w-]{8}\.js$/.exec(r.url())?.[1];
+    if (chunk) chunks.push(chunk);
+  });
+  // the recorder's code is held until the page has shown: it comes after the page's, not with it
+  let shown!: () => void;
+  const pageShown = new Promise<void>((resolve) => (shown = resolve));
+  await page.route(/\/assets\/voice-recorder-[\w-]+\.js$/, async (route) => {
+    await pageShown;
+    await route.continue();
+  });
+  await page.goto(`/en/questions/${book.id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Grandma Rose');
+  await expect(page.getByTestId('voice-recorder').first()).toHaveAttribute('data-state', 'loading');
+  shown();
+  await page.waitForLoadState('networkidle');
+  expect(chunks).toContain('workspace-route');
+  // Radix's dialog (modal), dropdown (download-dropdown, the header's menus) and radio group (plan-modal), the
+  // chapter form, the recorder and react-toastify: each comes with its first use
+  const onDemand = ['modal', 'chapter-modal', 'plan-modal', 'download-dropdown', 'language-picker', 'profile-menu', 'mobile-menu'];
+  expect(chunks.filter((chunk) => onDemand.includes(chunk) || chunk === 'toasts')).toEqual([]);
+  await expect(page.getByTestId('voice-recorder').first()).not.toHaveAttribute('data-state', 'loading');
+});
+
 test('a signed-in author saves to the server, and download asks about unsubmitted chapters', async ({ page, request }, testInfo) => {
   const { token, auth } = await signUp(request, { prefix: 'workspace' });
   const book = await createBook(request, token, {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useSyncExternalStore, type ComponentType } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { Loader } from '../components/loader';
@@ -6,9 +6,11 @@ import { AuthProvider } from './auth';
 import { router } from './router';
 import '../lib/i18n';
 import { queryClient } from '../lib/query-client';
+import { subscribeToastsWanted, toastsWanted } from '../lib/toast';
 
 /**
- * The toasts' container and react-toastify come after the first render: no page needs them to show. If
+ * The toasts' container and react-toastify come with the first toast (most visits show none: ~10 KB gzip
+ * not downloaded); the toasts asked for before it has arrived are shown once it has (lib/toast.ts). If
  * their chunk cannot be fetched (a flaky network), the page goes on without toasts: a lazy component's
  * failure would otherwise reach the root and take the whole page down.
  */
@@ -20,14 +22,17 @@ const Toasts = lazy<ComponentType>(() =>
 );
 
 export function App() {
+  const withToasts = useSyncExternalStore(subscribeToastsWanted, toastsWanted);
   return (
     <Suspense fallback={<Loader />}>
       <QueryClientProvider client={queryClient}>
         <AuthProvider>
           <RouterProvider router={router} />
-          <Suspense fallback={null}>
-            <Toasts />
-          </Suspense>
+          {withToasts && (
+            <Suspense fallback={null}>
+              <Toasts />
+            </Suspense>
+          )}
         </AuthProvider>
       </QueryClientProvider>
     </Suspense>

@@ -1,32 +1,31 @@
-import { DropdownMenu } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
+import { lazyOnIntent } from '../lib/on-intent';
+import type { BookFormat } from '../lib/use-download-book';
 import buttonStyles from './button.module.css';
-import { BOOK_FORMATS, type BookFormat } from '../lib/use-download-book';
-import styles from './download-menu.module.css';
 
-/** 'Download' opens the choice of file: PDF, EPUB or Word, each with what it is for. */
+const useDownloadDropdown = lazyOnIntent(async () => (await import('./download-dropdown')).DownloadDropdown);
+
+/**
+ * 'Download' opens the choice of file: PDF, EPUB or Word. Radix's dropdown (with floating-ui) is downloaded on
+ * the first sign of intent (lib/on-intent.ts), not with the workspace; until then a look-alike button holds
+ * its place, and a click on it opens the menu as it arrives.
+ */
 export function DownloadMenu({ busy, onChoose }: { busy: boolean; onChoose: (format: BookFormat) => void }) {
   const { t } = useTranslation('preview');
+  const { Real, intent, face } = useDownloadDropdown();
+  if (Real) return <Real busy={busy} onChoose={onChoose} {...intent} />;
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger
-        className={[buttonStyles.button, buttonStyles.secondary].join(' ')}
-        disabled={busy}
-        aria-busy={busy || undefined}
-      >
-        {busy ? <span className={buttonStyles.spinner} aria-hidden="true" /> : null}
-        {t('download.menu')}
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content className={styles.content} align="start" sideOffset={6} collisionPadding={12}>
-          {BOOK_FORMATS.map((format) => (
-            <DropdownMenu.Item key={format} className={styles.item} onSelect={() => onChoose(format)}>
-              <span className={styles.name}>{t(`download.${format}`)}</span>
-              <span className={styles.hint}>{t(`download.${format}_hint`)}</span>
-            </DropdownMenu.Item>
-          ))}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <button
+      type="button"
+      className={[buttonStyles.button, buttonStyles.secondary].join(' ')}
+      disabled={busy}
+      aria-busy={busy || undefined}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      {...face}
+    >
+      {busy ? <span className={buttonStyles.spinner} aria-hidden="true" /> : null}
+      {t('download.menu')}
+    </button>
   );
 }

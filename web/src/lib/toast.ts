@@ -6,11 +6,12 @@ import type { Id, toast as libraryToast, ToastContent, ToastOptions, UpdateOptio
  * (issue 16 item 8). ESLint forbids importing `toast` from react-toastify anywhere else but in the
  * container that hands it over.
  *
- * react-toastify is not part of the first load (issue 17 item 2): the app's toast container
- * (`web/src/components/toasts.tsx`, lazy, with the library) connects itself here once mounted. Calls made before
- * are kept and replayed in order then — not as soon as the library has loaded: react-toastify drops an
- * update of a toast it holds for a container not mounted yet, and answers `isActive` false for it. Every
- * toast gets its id here, so the id is known at once.
+ * react-toastify is not part of a visit until its first toast (issue 17 item 2): the app mounts its toast
+ * container (`web/src/components/toasts.tsx`, lazy, with the library) once a toast is asked for
+ * (`toastsWanted`), and the container connects itself here once mounted. Calls made before are kept and
+ * replayed in order then — not as soon as the library has loaded: react-toastify drops an update of a toast
+ * it holds for a container not mounted yet, and answers `isActive` false for it. Every toast gets its id
+ * here, so the id is known at once. Before the first toast there is nothing to update or dismiss.
  */
 type Library = typeof libraryToast;
 
@@ -19,6 +20,22 @@ const waiting: Array<(toast: Library) => void> = [];
 let counter = 0;
 /** Ids shown while no container was there (what `isActive` answers until one is). */
 const shownEarly = new Set<Id>();
+
+/** Whether a toast has been asked for in this visit: the container (and react-toastify) are loaded from then on. */
+let wanted = false;
+const wantedListeners = new Set<() => void>();
+
+/** For useSyncExternalStore: whether the toasts' container is needed yet. */
+export const toastsWanted = (): boolean => wanted;
+export function subscribeToastsWanted(listener: () => void): () => void {
+  wantedListeners.add(listener);
+  return () => wantedListeners.delete(listener);
+}
+function want(): void {
+  if (wanted) return;
+  wanted = true;
+  for (const listener of wantedListeners) listener();
+}
 
 /** The mounted container hands react-toastify over: the calls made before it are replayed. Answers the disconnection. */
 export function connectToasts(toast: Library): () => void {
@@ -49,6 +66,7 @@ const show =
   (content, options) => {
     const keyedOptions = keyed(content, options);
     if (!library) shownEarly.add(keyedOptions.toastId);
+    want();
     withLibrary((toast) => toast[kind](content, keyedOptions));
     return keyedOptions.toastId;
   };
@@ -61,11 +79,13 @@ export const toast = {
   warn: show('warning'),
   loading: show('loading'),
   update<TData = unknown>(id: Id, options: UpdateOptions<TData>): void {
+    if (!wanted) return; // no toast was ever shown: none to update
     withLibrary((toast) => toast.update(id, options));
   },
   dismiss(id?: Id): void {
     if (id === undefined) shownEarly.clear();
     else shownEarly.delete(id);
+    if (!wanted) return; // no toast was ever shown: none to dismiss
     withLibrary((toast) => toast.dismiss(id));
   },
   isActive(id: Id): boolean {

@@ -1,76 +1,73 @@
-import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyOnIntent } from '../../lib/on-intent';
 import { useAuth } from '../auth';
 import { LanguageFace, MobileMenuFace, ProfileFace, triggerClass } from './menu-faces';
 
 /*
- * The header's menus, loaded after the first render: Radix's dropdown and dialog (with floating-ui and
- * react-remove-scroll) are kept out of the entry route's JavaScript. Until they arrive, a look-alike button
- * (same classes, same face, same name) holds their place; a click on it is not lost: the menu opens as soon
- * as it has arrived. It carries no test id.
+ * The header's menus, downloaded on the first sign of intent (lib/on-intent.ts): Radix's dropdown and dialog
+ * (with floating-ui and react-remove-scroll) are in no page's first load. Until then a look-alike button (same
+ * classes, face, name and test id) holds their place; a click on it opens the menu as it arrives, a keyboard
+ * focus moves to the real trigger.
  */
-type Menu = ComponentType<{ defaultOpen?: boolean }>;
-const menu = (load: () => Promise<Record<string, Menu>>, name: string) => lazy(async () => ({ default: (await load())[name] }));
-const RealLanguagePicker = menu(() => import('./language-picker'), 'LanguagePicker');
-const RealProfileMenu = menu(() => import('./profile-menu'), 'ProfileMenu');
-const RealMobileMenu = menu(() => import('./mobile-menu'), 'MobileMenu');
+const useLanguagePicker = lazyOnIntent(async () => (await import('./language-picker')).LanguagePicker);
+const useProfileMenu = lazyOnIntent(async () => (await import('./profile-menu')).ProfileMenu);
+const useMobileMenu = lazyOnIntent(async () => (await import('./mobile-menu')).MobileMenu);
 
 export function LanguagePicker() {
-  const [clicked, setClicked] = useState(false);
+  const { Real, intent, face } = useLanguagePicker();
+  if (Real) return <Real {...intent} />;
   return (
-    <Suspense
-      fallback={
-        <button type="button" className={triggerClass.language} aria-haspopup="menu" aria-expanded={false} onClick={() => setClicked(true)}>
-          <LanguageFace />
-        </button>
-      }
+    <button
+      type="button"
+      className={triggerClass.language}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      data-testid="language-picker"
+      {...face}
     >
-      <RealLanguagePicker defaultOpen={clicked} />
-    </Suspense>
+      <LanguageFace />
+    </button>
   );
 }
 
 export function ProfileMenu() {
   const { t } = useTranslation();
-  const [clicked, setClicked] = useState(false);
+  const { Real, intent, face } = useProfileMenu();
+  if (Real) return <Real {...intent} />;
   return (
-    <Suspense
-      fallback={
-        <button
-          type="button"
-          className={triggerClass.profile}
-          aria-label={t('header.profile_menu')}
-          aria-haspopup="menu"
-          aria-expanded={false}
-          onClick={() => setClicked(true)}
-        >
-          <ProfileFace />
-        </button>
-      }
+    <button
+      type="button"
+      className={triggerClass.profile}
+      aria-label={t('header.profile_menu')}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      data-testid="profile-menu"
+      {...face}
     >
-      <RealProfileMenu defaultOpen={clicked} />
-    </Suspense>
+      <ProfileFace />
+    </button>
   );
 }
 
 /** The mobile menu's open state lives in the auth state, so a click before the panel arrives opens it. */
 export function MobileMenu() {
   const { isMobileMenuOpen, setMobileMenuOpen } = useAuth();
+  const { Real, intent, face } = useMobileMenu();
+  if (Real) return <Real autoFocus={intent.autoFocus} />;
   return (
-    <Suspense
-      fallback={
-        <button
-          type="button"
-          className={triggerClass.mobile}
-          aria-haspopup="dialog"
-          aria-expanded={isMobileMenuOpen}
-          onClick={() => setMobileMenuOpen(!isMobileMenuOpen)}
-        >
-          <MobileMenuFace open={isMobileMenuOpen} />
-        </button>
-      }
+    <button
+      type="button"
+      className={triggerClass.mobile}
+      aria-haspopup="dialog"
+      aria-expanded={isMobileMenuOpen}
+      data-testid="mobile-menu-button"
+      {...face}
+      onClick={() => {
+        face.onClick();
+        setMobileMenuOpen(!isMobileMenuOpen);
+      }}
     >
-      <RealMobileMenu />
-    </Suspense>
+      <MobileMenuFace open={isMobileMenuOpen} />
+    </button>
   );
 }

@@ -1,5 +1,6 @@
 import { DropdownMenu } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
+import type { IntentProps } from '../../lib/on-intent';
 import { LANGUAGES } from '@common/constants';
 import { LanguageFace, triggerClass } from './menu-faces';
 import { LANGUAGE_NAMES, switchLanguage } from '../../lib/language';
@@ -7,12 +8,12 @@ import { useCurrentLanguage } from '../../lib/use-current-language';
 import styles from './menu.module.css';
 
 /** Lists the other three languages by their native names; choosing one saves it and reloads in that language. */
-export function LanguagePicker({ defaultOpen = false }: { defaultOpen?: boolean }) {
+export function LanguagePicker({ defaultOpen = false, autoFocus = false }: IntentProps) {
   const { t } = useTranslation();
   const current = useCurrentLanguage();
   return (
     <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
-      <DropdownMenu.Trigger className={triggerClass.language} data-testid="language-picker">
+      <DropdownMenu.Trigger className={triggerClass.language} autoFocus={autoFocus} data-testid="language-picker">
         <LanguageFace />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>

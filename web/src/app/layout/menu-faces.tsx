@@ -7,7 +7,7 @@ import styles from './menu.module.css';
 
 /*
  * What the header's three menu buttons show, without Radix: the menus themselves (Radix dropdown and dialog,
- * floating-ui, react-remove-scroll, ~15 KB gzip) are loaded after the first render (header-menus.tsx), and
+ * floating-ui, react-remove-scroll, ~15 KB gzip) are downloaded on the first sign of intent (header-menus.tsx), and
  * until then these faces stand in their place, so nothing moves when they arrive.
  */
 

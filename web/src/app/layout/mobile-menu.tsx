@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Dialog } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
+import type { IntentProps } from '../../lib/on-intent';
 import { NavLink, useLocation } from 'react-router';
 import { useAuth } from '../auth';
 import { MobileMenuFace, triggerClass } from './menu-faces';
@@ -9,7 +10,7 @@ import { useLogout } from './use-logout';
 import styles from './header.module.css';
 
 /** Phones and small tablets: a menu button opening a panel with every header link (auth state's mobile-menu flag). */
-export function MobileMenu() {
+export function MobileMenu({ autoFocus = false }: Pick<IntentProps, 'autoFocus'>) {
   const { t } = useTranslation();
   const { isLoggedIn, isMobileMenuOpen, setMobileMenuOpen } = useAuth();
   const { pathname } = useLocation();
@@ -25,7 +26,7 @@ export function MobileMenu() {
 
   return (
     <Dialog.Root open={isMobileMenuOpen} onOpenChange={setMobileMenuOpen}>
-      <Dialog.Trigger className={triggerClass.mobile} data-testid="mobile-menu-button">
+      <Dialog.Trigger className={triggerClass.mobile} autoFocus={autoFocus} data-testid="mobile-menu-button">
         <MobileMenuFace open={isMobileMenuOpen} />
       </Dialog.Trigger>
       <Dialog.Portal>

@@ -1,5 +1,6 @@
 import { DropdownMenu } from 'radix-ui';
 import { useTranslation } from 'react-i18next';
+import type { IntentProps } from '../../lib/on-intent';
 import { Link } from 'react-router';
 import { ProfileFace, triggerClass } from './menu-faces';
 import { useAccountLinks } from './use-header-links';
@@ -7,13 +8,18 @@ import { useLogout } from './use-logout';
 import styles from './menu.module.css';
 
 /** The signed-in user's menu: greeting, My profile, My subscription or Upgrade account, Logout. */
-export function ProfileMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {
+export function ProfileMenu({ defaultOpen = false, autoFocus = false }: IntentProps) {
   const { t } = useTranslation();
   const { greeting, links } = useAccountLinks();
   const logout = useLogout();
   return (
     <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
-      <DropdownMenu.Trigger className={triggerClass.profile} aria-label={t('header.profile_menu')} data-testid="profile-menu">
+      <DropdownMenu.Trigger
+        className={triggerClass.profile}
+        autoFocus={autoFocus}
+        aria-label={t('header.profile_menu')}
+        data-testid="profile-menu"
+      >
         <ProfileFace />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>

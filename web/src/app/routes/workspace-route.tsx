@@ -4,11 +4,12 @@ import { QuestionContributions } from '../../features/family/components/question
 import { AudiobookProgress } from '../../features/audiobook/components/audiobook-progress';
 import { WorkspacePage } from '../../features/workspace/pages/workspace-page';
 import type { WorkspaceSlots } from '../../features/workspace/components/workspace-slots';
-import { VoiceRecorder } from '../../features/voice/voice-recorder';
-import { VoiceSampleDialog } from '../../features/voice/voice-sample-dialog';
+import { LazyVoiceRecorder } from '../../features/voice/lazy-voice-recorder';
+import { lazyDialog } from '../../lib/lazy-when';
 import { WORKSPACE_NAMESPACES } from './workspace-namespaces';
 
-// the preview (its own chunk) loads when first opened
+// the voice sample's dialog and the preview (their own chunks) load when first opened
+const VoiceSampleDialog = lazyDialog(async () => (await import('../../features/voice/voice-sample-dialog')).VoiceSampleDialog);
 const BookPreviewDialog = lazy(async () => ({ default: (await import('../../features/preview/book-preview-dialog')).BookPreviewDialog }));
 
 function BookPreview(props: ComponentProps<WorkspaceSlots['BookPreview']>) {
@@ -20,7 +21,13 @@ function BookPreview(props: ComponentProps<WorkspaceSlots['BookPreview']>) {
   );
 }
 
-const slots: WorkspaceSlots = { AnswerDictation: VoiceRecorder, VoiceSampleDialog, AudiobookProgress, BookPreview, QuestionContributions };
+const slots: WorkspaceSlots = {
+  AnswerDictation: LazyVoiceRecorder,
+  VoiceSampleDialog,
+  AudiobookProgress,
+  BookPreview,
+  QuestionContributions,
+};
 
 /** The book workspace with what it shows from the voice, preview, audiobook and family features. */
 export function WorkspaceRoute() {

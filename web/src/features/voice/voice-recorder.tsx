@@ -7,6 +7,7 @@ import { appendTranscript } from './append-transcript';
 import { useSpeechConfig } from './api/get-speech-config';
 import { transcribeAudio, uploadErrorMessage } from './api/transcribe-audio';
 import { RecorderControls } from './recorder';
+import { RecorderPending } from './recorder-pending';
 import { useDictation, speechRecognitionConstructor } from './use-dictation';
 import { useRecorder, type Recording } from './use-recorder';
 import styles from './recorder.module.css';
@@ -58,17 +59,7 @@ export function VoiceRecorder({ value, onChange, disabled = false, sessionId, ln
     [t, sessionId],
   );
 
-  if (config.isPending) {
-    return (
-      <div className={styles.recorder} data-testid="voice-recorder" data-state="loading">
-        <div className={styles.row}>
-          <Button variant="secondary" disabled busy>
-            {t('record')}
-          </Button>
-        </div>
-      </div>
-    );
-  }
+  if (config.isPending) return <RecorderPending />;
   const provider = config.data?.provider ?? 'none';
   if (provider !== 'none')
     return (

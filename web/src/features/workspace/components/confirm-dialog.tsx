@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
-import { Modal } from '../../../components/modal';
+import { LazyModal as Modal } from '../../../components/lazy-modal';
 import styles from '../workspace.module.css';
 
 export interface ConfirmOptions {

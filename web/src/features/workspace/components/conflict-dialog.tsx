@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button';
-import { Modal } from '../../../components/modal';
+import { LazyModal as Modal } from '../../../components/lazy-modal';
 import type { MergeConflict } from '../model/merge';
 import styles from '../workspace.module.css';
 

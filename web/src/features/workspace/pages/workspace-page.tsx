@@ -11,10 +11,8 @@ import { DownloadMenu } from '../../../components/download-menu';
 import { BookHeader } from '../components/book-header';
 import { BookSections } from '../components/book-sections';
 import { ChapterList } from '../components/chapter-list';
-import { ChapterModal } from '../components/chapter-modal';
 import { useConfirm } from '../components/confirm-dialog';
 import { ConflictDialog } from '../components/conflict-dialog';
-import { PlanModal } from '../components/plan-modal';
 import { WorkspaceContext, type WorkspaceContextValue } from '../components/workspace-context';
 import { ErrorScreen } from '../components/error-screen';
 import { useWorkspaceSlots, WorkspaceSlotsContext, type WorkspaceSlots } from '../components/workspace-slots';
@@ -28,6 +26,11 @@ import { useSyncState, useWorkspace, type BookMeta } from '../hooks/use-workspac
 import type { MergeConflict } from '../model/merge';
 import type { SyncEngine } from '../model/sync-engine';
 import styles from '../workspace.module.css';
+import { lazyDialog } from '../../../lib/lazy-when';
+
+// downloaded when first opened, with their forms (zod) and Radix's dialog and radio group
+const ChapterModal = lazyDialog(async () => (await import('../components/chapter-modal')).ChapterModal);
+const PlanModal = lazyDialog(async () => (await import('../components/plan-modal')).PlanModal);
 
 /** The book workspace: /{lang}/questions/{service_session_id}; `slots` are the other features' parts it shows. */
 export function WorkspacePage({ slots }: { slots: WorkspaceSlots }) {
