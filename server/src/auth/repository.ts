@@ -3,6 +3,7 @@ import { COOKIE_LIFETIME_MS } from '@common/constants';
 import type { User } from '@common/schemas/auth';
 import { nowIso, toBool, type Db } from '../db';
 import type { UsersTable } from '../db/schema';
+import { preparedQuery } from '../db/prepared';
 import { hashToken, newToken } from './tokens';
 
 export type UserRow = Selectable<UsersTable>;
@@ -135,9 +136,9 @@ export async function revokeAllTokens(db: Db, userId: number): Promise<void> {
   await db.updateTable('auth_tokens').set({ revoked_at: nowIso() }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
 }
 
-/** The live token row of a bearer token, whatever the user's verification state. */
-export function findTokenOwner(db: Db, tokenHash: string) {
-  return db
+/** The token lookup of every signed-in request: built once (db/prepared.ts). */
+const tokenOwnerQuery = preparedQuery((db: Db, tokenHash: string) =>
+  db
     .selectFrom('auth_tokens')
     .innerJoin('users', 'users.id', 'auth_tokens.user_id')
     .selectAll('users')
@@ -147,8 +148,12 @@ export function findTokenOwner(db: Db, tokenHash: string) {
       'auth_tokens.replaced_at as token_replaced_at',
       'auth_tokens.remember as token_remember',
     ])
-    .where('auth_tokens.token_hash', '=', tokenHash)
-    .executeTakeFirst();
+    .where('auth_tokens.token_hash', '=', tokenHash),
+);
+
+/** The live token row of a bearer token, whatever the user's verification state. */
+export function findTokenOwner(db: Db, tokenHash: string) {
+  return tokenOwnerQuery.executeTakeFirst(db, tokenHash);
 }
 
 /** A single-use ticket (reset link, confirmation link, registration ticket); returns the raw value. */

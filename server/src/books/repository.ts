@@ -4,7 +4,8 @@ import { COVER_IMAGE_KEY } from '@common/schemas/workspace';
 import { nowIso, toBool, type Db } from '../db';
 import { AppError } from '../http/errors';
 import type { ServiceSessionsTable } from '../db/schema';
-import { activeSubscription, hasActiveSubscription } from '../subscriptions/service';
+import { activeSubscription } from '../subscriptions/service';
+import { preparedQuery } from '../db/prepared';
 import { inGroupCommit } from '../db/group-commit';
 import { listSummaryOf, listSummaryOfCheckpoint } from './list-summary';
 
@@ -41,8 +42,28 @@ export async function findGuestSessionId(db: Db, guestTokenHash: string): Promis
 }
 
 /**
+ * A book's row with its checkpoint unless this process keeps that version of it (`keptVersion` and
+ * `keptCreatedAt`; nulls read it), and whether its owner's subscription is running at `now`: one query
+ * built once (db/prepared.ts) for every book route.
+ */
+const sessionRowQuery = preparedQuery((db: Db, id: number, keptVersion: number | null, keptCreatedAt: string | null, now: string) =>
+  db
+    .selectFrom('service_sessions')
+    .select(SESSION_COLUMNS)
+    .select([
+      sql<string | null>`case when version = ${keptVersion} and created_at = ${keptCreatedAt} then null else checkpoint_data end`.as(
+        'checkpoint_data',
+      ),
+      (eb) => eb.exists(activeSubscription(db, sql.ref<number | null>('service_sessions.user_id'), now)).as('subscribed'),
+    ])
+    .where('id', '=', id)
+    .where('deleted_at', 'is', null),
+);
+
+/**
  * A live (not deleted) book by id. `is_payed` reads as readers see it: bought (plan, coupon, gift),
- * or owned by a user whose monthly subscription is running (spec: every book unlocked while active).
+ * or owned by a user whose monthly subscription is running (spec: every book unlocked while active;
+ * read in the same query).
  *
  * The 40 KB `checkpoint_data` is not read back when this process keeps the checkpoint of exactly that
  * book and version (`storedCheckpoint`): every write of a checkpoint moves the book's version (`saveCheckpoint`;
@@ -51,25 +72,20 @@ export async function findGuestSessionId(db: Db, guestTokenHash: string): Promis
  */
 export async function findSessionRow(db: Db, id: number): Promise<SessionRow | undefined> {
   const kept = parsedCheckpoints.get(id);
-  const checkpointColumn = kept
-    ? sql<string | null>`case when version = ${kept.version} and created_at = ${kept.createdAt} then null else checkpoint_data end`
-    : sql<string>`checkpoint_data`;
-  const found = await db
-    .selectFrom('service_sessions')
-    .select(SESSION_COLUMNS)
-    .select(checkpointColumn.as('checkpoint_data'))
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
+  const found = await sessionRowQuery.executeTakeFirst(db, id, kept?.version ?? null, kept?.createdAt ?? null, nowIso());
   if (!found) return undefined;
-  const row: SessionRow = { ...found, checkpoint_data: found.checkpoint_data ?? kept!.raw };
-  if (!toBool(row.is_payed) && row.user_id !== null && (await hasActiveSubscription(db, row.user_id))) return { ...row, is_payed: 1 };
-  return row;
+  const { subscribed, ...columns } = found;
+  const row: SessionRow = { ...columns, checkpoint_data: columns.checkpoint_data ?? kept!.raw };
+  return !toBool(row.is_payed) && toBool(subscribed) ? { ...row, is_payed: 1 } : row;
 }
+
+const unlockedChaptersQuery = preparedQuery((db: Db, sessionId: number) =>
+  db.selectFrom('unlocked_chapters').select('chapter_id').where('service_session_id', '=', sessionId),
+);
 
 /** The extra chapters bought for a book (issue 12 item 5): the one place that reads `unlocked_chapters`. */
 export async function unlockedChapterIds(db: Db, sessionId: number): Promise<number[]> {
-  const rows = await db.selectFrom('unlocked_chapters').select('chapter_id').where('service_session_id', '=', sessionId).execute();
+  const rows = await unlockedChaptersQuery.execute(db, sessionId);
   return rows.map((r) => Number(r.chapter_id));
 }
 
@@ -300,9 +316,8 @@ export async function claimGuestSession(db: Db, id: number, guestTokenHash: stri
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** A user's live books, newest-updated first, with whether a cover is stored (My Books); all unlocked while subscribed (read in the same query). */
-export async function listUserSessionRows(db: Db, userId: number) {
-  const rows = await db
+const userSessionsQuery = preparedQuery((db: Db, userId: number, now: string) =>
+  db
     .selectFrom('service_sessions')
     .leftJoin('session_files', (join) =>
       join.onRef('session_files.session_id', '=', 'service_sessions.id').on('session_files.key', '=', COVER_IMAGE_KEY),
@@ -314,13 +329,17 @@ export async function listUserSessionRows(db: Db, userId: number) {
       'service_sessions.updated_at',
       'service_sessions.list_summary',
       'session_files.content_type as cover_type',
-      (eb) => eb.exists(activeSubscription(db, userId)).as('subscribed'),
+      (eb) => eb.exists(activeSubscription(db, userId, now)).as('subscribed'),
     ])
     .where('service_sessions.user_id', '=', userId)
     .where('service_sessions.deleted_at', 'is', null)
     .orderBy('service_sessions.updated_at', 'desc')
-    .orderBy('service_sessions.id', 'desc')
-    .execute();
+    .orderBy('service_sessions.id', 'desc'),
+);
+
+/** A user's live books, newest-updated first, with whether a cover is stored (My Books); all unlocked while subscribed (read in the same query). */
+export async function listUserSessionRows(db: Db, userId: number) {
+  const rows = await userSessionsQuery.execute(db, userId, nowIso());
   return rows.map(({ subscribed, ...row }) => (toBool(subscribed) ? { ...row, is_payed: 1 } : row));
 }
 
@@ -361,15 +380,13 @@ export async function updateSessionAttribute(
   return Number(result.numUpdatedRows) === 1 ? updated_at : null;
 }
 
+const sessionFileKeysQuery = preparedQuery((db: Db, sessionId: number) =>
+  db.selectFrom('session_files').select('key').where('session_id', '=', sessionId).orderBy('key'),
+);
+
 /** The keys of a book's stored files (cover and photos), sorted. */
 export function listSessionFileKeys(db: Db, sessionId: number): Promise<string[]> {
-  return db
-    .selectFrom('session_files')
-    .select('key')
-    .where('session_id', '=', sessionId)
-    .orderBy('key')
-    .execute()
-    .then((rows) => rows.map((r) => r.key));
+  return sessionFileKeysQuery.execute(db, sessionId).then((rows) => rows.map((r) => r.key));
 }
 
 /** Records a stored book file (cover or photo) in `session_files`. */

@@ -2,6 +2,7 @@ import type { Chapter } from '@common/schemas/session';
 import type { BookText, RestoredText, TextKey, TextOrigin, TextVersion } from '@common/schemas/versions';
 import { updateSessionAttribute, type SessionRow } from '../books/repository';
 import { nowIso, type Db } from '../db';
+import { preparedQuery } from '../db/prepared';
 import { notFound } from '../http/errors';
 import { saveWithRetry } from './save-with-retry';
 
@@ -100,6 +101,21 @@ export async function listTextVersions(db: Db, sessionId: number, text: TextKey)
   return rows.map((row) => ({ ...row, id: Number(row.id), origin: row.origin as TextOrigin }));
 }
 
+/** The versions holding a book's current introduction and summary (null: not looked for), oldest first; built once (getSession). */
+const textOriginsQuery = preparedQuery((db: Db, sessionId: number, introduction: string | null, summary: string | null) =>
+  db
+    .selectFrom('text_versions')
+    .select(['part', 'origin'])
+    .where('session_id', '=', sessionId)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('part', '=', 'introduction'), eb('content', '=', introduction)]),
+        eb.and([eb('part', '=', 'book_summary'), eb('content', '=', summary)]),
+      ]),
+    )
+    .orderBy('id', 'asc'),
+);
+
 /**
  * Where the current introduction and summary came from: the origin of their newest kept version
  * (every change of these texts is kept). Missing for an empty text or one from before versions.
@@ -108,15 +124,10 @@ export async function bookTextOrigins(
   db: Db,
   row: Pick<SessionRow, 'id' | 'introduction' | 'book_summary'>,
 ): Promise<Partial<Record<BookText, TextOrigin>>> {
-  const current = (['introduction', 'book_summary'] as const).filter((text) => row[text].trim());
-  if (current.length === 0) return {};
-  const rows = await db
-    .selectFrom('text_versions')
-    .select(['part', 'origin'])
-    .where('session_id', '=', row.id)
-    .where((eb) => eb.or(current.map((text) => eb.and([eb('part', '=', text), eb('content', '=', row[text])]))))
-    .orderBy('id', 'asc')
-    .execute();
+  const introduction = row.introduction.trim() ? row.introduction : null;
+  const summary = row.book_summary.trim() ? row.book_summary : null;
+  if (introduction === null && summary === null) return {};
+  const rows = await textOriginsQuery.execute(db, row.id, introduction, summary);
   return Object.fromEntries(rows.map((r) => [r.part, r.origin as TextOrigin]));
 }
 

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import type { Expression, Selectable } from 'kysely';
 import { addMonth } from '@common/rules/prices';
 import type { Db } from '../db';
 import type { SubscriptionsTable } from '../db/schema';
@@ -16,10 +16,11 @@ export function currentSubscription(db: Db, userId: number) {
 }
 
 /**
- * The user's current subscription (their latest) when it is active at `now`: no `cancel_date` and
- * `current_period_end` ahead. A query, so that a list can read it beside its rows (`exists`).
+ * The user's current subscription (their latest) when it is active at `now` (an ISO time): no `cancel_date`
+ * and `current_period_end` ahead. A query, so that a list or a book can read it beside its rows (`exists`);
+ * `userId` may be a column of that outer query (`sql.ref('service_sessions.user_id')`).
  */
-export function activeSubscription(db: Db, userId: number, now = new Date()) {
+export function activeSubscription(db: Db, userId: number | Expression<number | null>, now: string) {
   return db
     .selectFrom('subscriptions as current')
     .select('current.id')
@@ -32,11 +33,11 @@ export function activeSubscription(db: Db, userId: number, now = new Date()) {
         .where('user_id', '=', userId),
     )
     .where('current.cancel_date', 'is', null)
-    .where('current.current_period_end', '>', now.toISOString());
+    .where('current.current_period_end', '>', now);
 }
 
 export async function hasActiveSubscription(db: Db, userId: number, now = new Date()): Promise<boolean> {
-  return (await activeSubscription(db, userId, now).executeTakeFirst()) !== undefined;
+  return (await activeSubscription(db, userId, now.toISOString()).executeTakeFirst()) !== undefined;
 }
 
 /** The first month is paid (inside the transaction that marks the order paid): the subscription starts. */

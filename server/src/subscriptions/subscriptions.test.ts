@@ -56,6 +56,11 @@ describe('monthly subscription', () => {
     const { confirmation } = await subscribe(user);
     expect((await get(`/api/getSession/${book.id}`, user)).json().success.is_payed).toBe(true);
     expect((await get('/api/getUserSessions', user)).json().success[0].is_payed).toBe(true);
+    // only the subscriber's own books (the book's owner is read in the book's query)
+    const stranger = await createUser(app);
+    const theirs = await createBook(app, { userId: stranger.id });
+    expect((await get(`/api/getSession/${theirs.id}`, stranger)).json().success.is_payed).toBe(false);
+    expect((await get('/api/getUserSessions', stranger)).json().success[0].is_payed).toBe(false);
     expect(confirmation).toMatchObject({ kind: 'subscription', price: 19.9, subscriptionName: 'Unlimited writing' });
     const info = (await get('/api/userSubscription', user)).json().success;
     expect(info).toMatchObject({ cancel_date: null, cancel_request: null, plan: { name: 'Unlimited writing' } });

@@ -1,0 +1,125 @@
+import { DefaultQueryCompiler, DefaultQueryExecutor, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildTestApp, createBook, createUser, type TestApp } from '../../test/helpers';
+import type { Db } from './index';
+import { preparedQuery } from './prepared';
+
+let app: TestApp;
+beforeAll(async () => {
+  // the job queue polls once, at start: its own queries are not counted below
+  app = await buildTestApp({ JOB_POLL_MS: 3_600_000 });
+});
+
+/** Queries of the job queue (its poll) are not the requests' own. */
+const ofRequests = (sql: string) => !sql.includes('"jobs"');
+afterAll(async () => {
+  await app.close();
+});
+
+/** How many queries Kysely compiles while `run` runs (its compiler, spied on, still does the work). */
+async function compilesDuring(run: () => Promise<unknown>): Promise<number> {
+  const compile = vi.spyOn(DefaultQueryCompiler.prototype, 'compileQuery');
+  try {
+    await run();
+    return compile.mock.results.filter((result) => result.type === 'return' && ofRequests((result.value as { sql: string }).sql)).length;
+  } finally {
+    compile.mockRestore();
+  }
+}
+
+/** The SQL of every query run while `run` runs. */
+async function queriesDuring(run: () => Promise<unknown>): Promise<string[]> {
+  const execute = vi.spyOn(DefaultQueryExecutor.prototype, 'executeQuery');
+  try {
+    await run();
+    return execute.mock.calls.map(([query]) => query.sql).filter(ofRequests);
+  } finally {
+    execute.mockRestore();
+  }
+}
+
+describe('preparedQuery (issue 17 item 5)', () => {
+  it('is built and compiled once, then answers each call with its own values, in transactions too', async () => {
+    const build = vi.fn((db: Db, userId: number, name: string) =>
+      db
+        .selectFrom('service_sessions')
+        .select(['id', 'book_name'])
+        .where('user_id', '=', userId)
+        .where(sql<boolean>`book_name <> ${name}`)
+        .orderBy('id'),
+    );
+    const query = preparedQuery(build);
+    const [ada, bob] = [await createUser(app), await createUser(app)];
+    const adaBooks = [await createBook(app, { userId: ada.id }), await createBook(app, { userId: ada.id })];
+    const bobBook = await createBook(app, { userId: bob.id });
+    const db = app.ctx.db;
+
+    expect(await query.execute(db, ada.id, 'none')).toEqual(adaBooks.map((b) => ({ id: b.id, book_name: b.book_name })));
+    expect(await compilesDuring(() => query.execute(db, bob.id, 'none'))).toBe(0);
+    expect(await query.executeTakeFirst(db, bob.id, 'none')).toEqual({ id: bobBook.id, book_name: bobBook.book_name });
+    expect(await query.execute(db, bob.id, bobBook.book_name)).toEqual([]);
+    expect(await db.transaction().execute((trx) => query.executeTakeFirst(trx, bob.id, 'none'))).toEqual({
+      id: bobBook.id,
+      book_name: bobBook.book_name,
+    });
+    expect(build).toHaveBeenCalledTimes(1);
+  });
+
+  it('refuses a query that looks at an argument instead of using it as a value', async () => {
+    const query = preparedQuery((db: Db, id: number) =>
+      db
+        .selectFrom('service_sessions')
+        .select('id')
+        .where('id', '=', Number(id) || 0),
+    );
+    await expect(query.execute(app.ctx.db, 1)).rejects.toThrow(/argument 0 is not a value of the query/);
+  });
+
+  it('builds each query anew on a database with Kysely plugins (they may rewrite every query)', async () => {
+    let seen = 0;
+    const db = app.ctx.db.withPlugin({
+      transformQuery: ({ node }) => {
+        seen += 1;
+        return node;
+      },
+      transformResult: async ({ result }) => result,
+    });
+    const query = preparedQuery((db: Db, id: number) => db.selectFrom('users').select('id').where('id', '=', id));
+    const user = await createUser(app);
+    expect(await query.executeTakeFirst(db, user.id)).toEqual({ id: user.id });
+    expect(await query.executeTakeFirst(db, user.id)).toEqual({ id: user.id });
+    expect(seen).toBe(2);
+  });
+});
+
+describe('the reads of books (issue 17 item 5)', () => {
+  it('compile no query once warm: the token lookup, My Books, and getSession with its files, unlocked chapters and text origins', async () => {
+    const owner = await createUser(app);
+    const book = await createBook(app, { userId: owner.id });
+    await app.ctx.db
+      .updateTable('service_sessions')
+      .set({ introduction: 'Once.', book_summary: 'Twice.' })
+      .where('id', '=', book.id)
+      .execute();
+    const read = async () => {
+      for (const url of ['/api/getUserSessions', `/api/getSession/${book.id}`]) {
+        const res = await app.inject({ method: 'GET', url, headers: owner.headers });
+        expect(res.statusCode, url).toBe(200);
+      }
+    };
+    await read();
+    expect(await compilesDuring(read)).toBe(0);
+  });
+
+  it('getSession reads the book and whether its owner is subscribed in one query: four in all for an unpaid book', async () => {
+    const owner = await createUser(app);
+    const book = await createBook(app, { userId: owner.id });
+    const queries = await queriesDuring(async () => {
+      const res = await app.inject({ method: 'GET', url: `/api/getSession/${book.id}`, headers: owner.headers });
+      expect(res.json().success.is_payed).toBe(false);
+    });
+    // the token, the book with its owner's subscription, its files, its unlocked chapters
+    expect(queries).toHaveLength(4);
+    expect(queries.filter((q) => q.includes('"subscriptions"'))).toHaveLength(1);
+  });
+});
