@@ -166,12 +166,24 @@ function rememberCheckpoint(id: number, kept: KeptCheckpoint): void {
  * not change it (build new objects, as saves do). A checkpoint with texts over their limit is not kept.
  */
 export function storedCheckpoint(row: Pick<SessionRow, 'id' | 'version' | 'created_at' | 'checkpoint_data'>): CheckpointData {
+  return readStoredCheckpoint(row).checkpoint;
+}
+
+/**
+ * `readCheckpoint` through the kept checkpoints of `storedCheckpoint` (getSession: a book opened again is
+ * neither read back from the database nor parsed). A kept checkpoint has no text over its limit.
+ */
+export function readStoredCheckpoint(row: Pick<SessionRow, 'id' | 'version' | 'created_at' | 'checkpoint_data'>): {
+  checkpoint: CheckpointData;
+  overLimit: OverLimit[];
+} {
   const kept = parsedCheckpoints.get(row.id);
-  if (kept && kept.version === row.version && kept.createdAt === row.created_at && kept.raw === row.checkpoint_data) return kept.checkpoint;
-  const { checkpoint, overLimit } = readCheckpoint(row);
-  if (overLimit.length === 0)
-    rememberCheckpoint(row.id, { version: row.version, createdAt: row.created_at, raw: row.checkpoint_data, checkpoint });
-  return checkpoint;
+  if (kept && kept.version === row.version && kept.createdAt === row.created_at && kept.raw === row.checkpoint_data)
+    return { checkpoint: kept.checkpoint, overLimit: [] };
+  const read = readCheckpoint(row);
+  if (read.overLimit.length === 0)
+    rememberCheckpoint(row.id, { version: row.version, createdAt: row.created_at, raw: row.checkpoint_data, checkpoint: read.checkpoint });
+  return read;
 }
 
 /** A book as the API answers it; `checkpoint` when the caller has already read the stored one. */

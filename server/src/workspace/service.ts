@@ -17,7 +17,7 @@ import {
   deleteSessionFile,
   findSessionRow,
   listSessionFileKeys,
-  readCheckpoint,
+  readStoredCheckpoint,
   presentSession,
   saveCheckpoint,
   storedCheckpoint,
@@ -26,8 +26,8 @@ import {
 } from '../books/repository';
 
 export async function presentWorkspace(db: Db, row: SessionRow): Promise<WorkspaceSession> {
-  // the stored checkpoint is parsed and checked once per read
-  const { checkpoint, overLimit } = readCheckpoint(row);
+  // the stored checkpoint is parsed and checked once per read, and not again while this process keeps it
+  const { checkpoint, overLimit } = readStoredCheckpoint(row);
   const session = presentSession(row, checkpoint);
   return {
     ...session,

@@ -62,6 +62,30 @@ describe('GET /api/getSession/:id', () => {
     }
   });
 
+  it('opens a book again without parsing its checkpoint again while at the same version, and a changed one anew (issue 17 item 5)', async () => {
+    const owner = await createUser(app);
+    const book = await buildBook({ userId: owner.id });
+    const open = () => app.inject({ method: 'GET', url: `/api/getSession/${book.id}`, headers: owner.headers });
+    const first = await open();
+    const parse = vi.spyOn(JSON, 'parse');
+    try {
+      const again = await open();
+      expect(again.json()).toEqual(first.json());
+      expect(parse.mock.calls.filter(([text]) => text === book.checkpoint_data)).toHaveLength(0);
+    } finally {
+      parse.mockRestore();
+    }
+    // another process saves: the version moves, and the next read has the new text
+    const changed = { ...buildCheckpoint(), another_story_subject: 'A life in the mountains' };
+    await app.ctx.db
+      .updateTable('service_sessions')
+      .set({ checkpoint_data: JSON.stringify(changed), version: book.version + 1 })
+      .where('id', '=', book.id)
+      .execute();
+    const after = (await open()).json().success;
+    expect(after).toMatchObject({ version: book.version + 1, checkpoint_data: { another_story_subject: 'A life in the mountains' } });
+  });
+
   it('gives a guest their trial book with the guest token, and nothing without it', async () => {
     const token = newToken();
     const book = await buildBook({ guestToken: token });
