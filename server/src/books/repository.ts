@@ -3,6 +3,7 @@ import { CheckpointDataSchema, type Chapter, type CheckpointData, type Session }
 import { COVER_IMAGE_KEY } from '@common/schemas/workspace';
 import { nowIso, toBool, type Db } from '../db';
 import { AppError } from '../http/errors';
+import { deepFreeze } from '../http/frozen';
 import type { ServiceSessionsTable } from '../db/schema';
 import { activeSubscription } from '../subscriptions/service';
 import { preparedQuery } from '../db/prepared';
@@ -133,15 +134,6 @@ interface KeptCheckpoint {
 }
 const parsedCheckpoints = new Map<number, KeptCheckpoint>();
 
-/** Freezes an object and everything in it: one copy is shared by every save of that book. */
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const child of Object.values(value)) deepFreeze(child);
-  }
-  return value;
-}
-
 /** The JSON of the chapters of kept checkpoints (frozen, so it cannot go stale): a save that keeps a chapter does not stringify it again. */
 const keptChapterJsons = new WeakMap<Chapter, string>();
 
@@ -155,6 +147,7 @@ function checkpointJson(checkpoint: CheckpointData): { json: string; chapterJson
 
 function rememberCheckpoint(id: number, kept: KeptCheckpoint): void {
   parsedCheckpoints.delete(id);
+  // frozen all the way down: one copy is shared by every save and read of that book, and its answer's JSON is kept (http/serializer.ts)
   parsedCheckpoints.set(id, { ...kept, checkpoint: deepFreeze(kept.checkpoint) });
   if (parsedCheckpoints.size > PARSED_CHECKPOINTS) parsedCheckpoints.delete(parsedCheckpoints.keys().next().value!);
 }

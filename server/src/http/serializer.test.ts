@@ -1,11 +1,12 @@
 import Fastify from 'fastify';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { workspaceApi } from '@common/api/workspace';
 import { successOf } from '@common/schemas/api';
 import type { WorkspaceSession } from '@common/schemas/workspace';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { sampleBook } from '../../test/sample-books';
+import { deepFreeze } from './frozen';
 import { responseSerializerCompiler } from './serializer';
 
 const Answer = successOf(
@@ -89,5 +90,48 @@ describe('the response serializer', () => {
     const projected = responseSerializerCompiler(false)(route)({ success: session });
     expect(projected).toBe(zodSerializerCompiler(route)({ success: session }));
     expect(projected).not.toMatch(/stray|guest_token_hash/);
+  });
+
+  it("sends a kept (deeply frozen) checkpoint's JSON made once, in place, as zod gives the whole answer; a merely frozen object is projected anew", () => {
+    const { checkpoint, book_name } = sampleBook('en', { chapters: 4, wordsPerChapter: 200, hostile: true });
+    const kept = deepFreeze({ ...checkpoint, data: checkpoint.data.map((chapter) => ({ ...chapter, stray: 1 })) });
+    const session = (checkpoint_data: unknown, version: number) => ({
+      success: {
+        id: 3,
+        book_name,
+        is_payed: false,
+        introduction: 'Intro',
+        book_summary: '',
+        checkpoint_data,
+        version,
+        updated_at: '2026-11-27T13:00:00.000Z',
+        progress: 20,
+        images: [],
+        unlocked_chapters: [],
+        writing_assistant: false,
+      },
+    });
+    const route = { schema: successOf(workspaceApi.getSession.response!), method: 'GET', url: '/getSession/:id' };
+    const projected = responseSerializerCompiler(false)(route);
+    const zod = zodSerializerCompiler(route);
+    const stringify = vi.spyOn(JSON, 'stringify');
+    const checkpointsStringified = () => stringify.mock.calls.filter(([value]) => (value as { data?: unknown } | null)?.data).length;
+    try {
+      const first = projected(session(kept, 1));
+      expect(checkpointsStringified()).toBe(1);
+      // the second answer (another version beside it) reuses the checkpoint's JSON
+      const second = projected(session(kept, 2));
+      expect(checkpointsStringified()).toBe(1);
+      expect(first).toBe(zod(session(kept, 1)));
+      expect(second).toBe(zod(session(kept, 2)));
+      expect(second).not.toMatch(/stray|\\u0000json/);
+    } finally {
+      stringify.mockRestore();
+    }
+    // frozen at the top only: what is inside may still change, so it is not kept
+    const shallow = Object.freeze({ ...checkpoint, data: checkpoint.data.map((chapter) => ({ ...chapter })) });
+    expect(projected(session(shallow, 1))).toBe(zod(session(shallow, 1)));
+    shallow.data[0].name = 'Renamed';
+    expect(projected(session(shallow, 1))).toContain('"Renamed"');
   });
 });

@@ -1,6 +1,8 @@
+import crypto from 'node:crypto';
 import type { FastifySerializerCompiler } from 'fastify';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isDeeplyFrozen } from './frozen';
 
 /**
  * The JSON answer of a route, stripped to the fields its schema declares: a handler that returns a row
@@ -31,7 +33,7 @@ function compile(schema: z.core.$ZodType): Project {
       // a loose object or one with a catchall keeps undeclared keys: zod knows which
       if (def.catchall && def.catchall._zod.def.type !== 'never') return encodedBy(schema);
       const fields = Object.entries(def.shape).map(([key, field]) => ({ key, project: projectorOf(field) }));
-      return (value) => {
+      return reusingFrozen((value) => {
         if (typeof value !== 'object' || value === null || Array.isArray(value)) throw undecided;
         const projected: Record<string, unknown> = {};
         for (const { key, project } of fields) {
@@ -39,14 +41,14 @@ function compile(schema: z.core.$ZodType): Project {
           if (field !== undefined) projected[key] = field;
         }
         return projected;
-      };
+      });
     }
     case 'array': {
       const element = projectorOf(def.element);
-      return (value) => {
+      return reusingFrozen((value) => {
         if (!Array.isArray(value)) throw undecided;
         return value.map((item) => element(item));
-      };
+      });
     }
     case 'optional': {
       const inner = projectorOf(def.innerType);
@@ -97,13 +99,68 @@ function encodedBy(schema: z.core.$ZodType): Project {
   };
 }
 
+/**
+ * A value frozen all the way down (http/frozen.ts: a book's kept checkpoint, which getSession sends
+ * whole) cannot change, so its projected JSON is made once per projection and kept with it: the answer
+ * holding it is projected with a mark in its place, stringified, and the kept JSON spliced in at the mark.
+ */
+const frozenJson = new WeakMap<object, Map<Project, string>>();
+
+/** The JSON of the frozen values met while one answer is projected, in order (undefined: not splicing). */
+let splices: string[] | undefined;
+
+/** What stands for a frozen value until its JSON is spliced in: a string no answer holds (a random id of this process). */
+const SPLICE_MARK = `\u0000json:${crypto.randomUUID()}:`;
+
+function reusingFrozen(project: Project): Project {
+  return (value) => {
+    if (splices === undefined || typeof value !== 'object' || value === null || !Object.isFrozen(value) || !isDeeplyFrozen(value))
+      return project(value);
+    let byProjection = frozenJson.get(value);
+    let json = byProjection?.get(project);
+    if (json === undefined) {
+      const outer = splices;
+      splices = undefined;
+      try {
+        json = JSON.stringify(project(value));
+      } finally {
+        splices = outer;
+      }
+      if (!byProjection) frozenJson.set(value, (byProjection = new Map()));
+      byProjection.set(project, json);
+    }
+    splices.push(json);
+    return `${SPLICE_MARK}${splices.length - 1}`;
+  };
+}
+
+/** The answer's JSON with each frozen value's JSON in place of its mark (marks come in the order they were made). */
+function spliced(json: string, parts: string[]): string {
+  let out = '';
+  let from = 0;
+  parts.forEach((part, index) => {
+    const mark = JSON.stringify(`${SPLICE_MARK}${index}`);
+    const at = json.indexOf(mark, from);
+    if (at < 0) throw new Error('serializer: a frozen value was projected but not stringified');
+    out += json.slice(from, at) + part;
+    from = at + mark.length;
+  });
+  return out + json.slice(from);
+}
+
 /** The projected answer as JSON, or undefined when the fast path cannot tell. */
 function projectedJson(project: Project, data: unknown): string | undefined {
+  const outer = splices;
+  const parts: string[] = [];
+  splices = parts;
   try {
-    return JSON.stringify(project(data));
+    const json = JSON.stringify(project(data));
+    return parts.length === 0 ? json : spliced(json, parts);
   } catch (error) {
     if (error === undecided) return undefined;
     throw error;
+  } finally {
+    splices = outer;
   }
 }
 
