@@ -4,6 +4,7 @@
  * server's answer) in the same run, with each server's CPU time per request (steadier than req/s on a
  * shared machine). BENCH_NODE_ARGS is passed to our server's node (e.g. `--cpu-prof`).
  * Run: npm run build && npx tsx bench/my-books.ts
+ * (BENCH_SERVER=<another build's dist/server/server.js>: that build instead, to compare two in the same conditions)
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -96,7 +97,7 @@ async function load(url: string, headers: Record<string, string>, pid: number) {
 const started = performance.now();
 const { dataDir, headers, bookId } = await prepareDatabase();
 console.log(`database of ${USERS} users × ${BOOKS_PER_USER} books built in ${round((performance.now() - started) / 1000, 1)} s`);
-const server = await startChild([...(process.env.BENCH_NODE_ARGS?.split(' ') ?? []), 'dist/server/server.js'], {
+const server = await startChild([...(process.env.BENCH_NODE_ARGS?.split(' ') ?? []), process.env.BENCH_SERVER ?? 'dist/server/server.js'], {
   DATA_DIR: dataDir,
   CAPTCHA_PROVIDER: 'none',
   NODE_ENV: 'production',
