@@ -4,7 +4,8 @@ import { hashToken } from '../auth/tokens';
 import { insertSession, parseCheckpoint } from '../books/repository';
 import { makePng, sampleBook } from '../../test/sample-books';
 import { exportPool } from './pool';
-import { generateBook } from './service';
+import { generateBook, loadBookSource } from './service';
+import { bookImages } from './photos';
 import { pdfText } from '../../test/export-support';
 
 function multipart(fields: Record<string, string>, files: Record<string, { data: Buffer; type: string }> = {}) {
@@ -205,6 +206,41 @@ describe('postGenerateBook and bookFile', () => {
     expect(cachedText.text).toBe(freshText.text);
     expect((await stored('book.pdf')).includes(newJpeg)).toBe(true);
   }, 180_000);
+
+  it('hands the stored photos to the worker raw: the request thread neither decodes nor hashes them; the worker makes them safe', async () => {
+    const source = sampleBook('en', { chapters: 2, wordsPerChapter: 50 });
+    const row = await insertSession(app.ctx.db, {
+      user_id: owner.id,
+      guest_token_hash: null,
+      service_id: 1,
+      general_category_id: 1,
+      book_name: 'Raw',
+      language: 'en',
+      checkpoint: source.checkpoint,
+    });
+    const png = makePng(120, 80, 9);
+    const junk = Buffer.from('not a photo at all');
+    await app.ctx.storage.put(`sessions/${row.id}/chap_1000_media_0`, png, 'image/png');
+    await app.ctx.storage.put(`sessions/${row.id}/chap_1001_media_1`, junk, 'image/png');
+    const loaded = await loadBookSource(app.ctx, row, 'Ada', new Map());
+    expect(loaded.images.size).toBe(0);
+    expect([...loaded.stored.keys()].sort()).toEqual(['chap_1000_media_0', 'chap_1001_media_1']);
+    expect(Buffer.from(loaded.stored.get('chap_1000_media_0')!.data).equals(png)).toBe(true);
+    expect(loaded.stored.get('chap_1000_media_0')!.kept).toBeNull();
+
+    const made = await bookImages(loaded.images, loaded.stored);
+    expect(made.photosMade).toBe(2);
+    expect([...made.images.keys()]).toEqual(['chap_1000_media_0']); // the junk is left out
+    expect(made.images.get('chap_1000_media_0')).toMatchObject({ type: 'jpeg', width: 120, height: 80 });
+    const kept = made.kept['chap_1000_media_0'];
+    expect(Object.keys(made.kept)).toEqual(['chap_1000_media_0']);
+    // kept with the hash of the stored file: given back, it is reused as it is; a changed file is made again
+    const again = await bookImages(new Map(), new Map([['chap_1000_media_0', { data: png, kept }]]));
+    expect([again.photosMade, Object.keys(again.kept).length]).toEqual([0, 0]);
+    expect(again.images.get('chap_1000_media_0')!.data.equals(made.images.get('chap_1000_media_0')!.data)).toBe(true);
+    const changed = await bookImages(new Map(), new Map([['chap_1000_media_0', { data: makePng(120, 80, 10), kept }]]));
+    expect(changed.photosMade).toBe(1);
+  }, 60_000);
 
   it('answers 404 for a file not made yet', async () => {
     const source = sampleBook('en', { chapters: 1 });

@@ -8,7 +8,8 @@ import { parseCheckpoint, type SessionRow } from '../books/repository';
 import { bookCredits } from '../family/repository';
 import { AppError } from '../http/errors';
 import type { BookSource } from './book';
-import { readStoredImage, type BookImage } from './images';
+import type { BookImage } from './images';
+import type { StoredPhoto } from './photos';
 import { runExport } from './pool';
 import { fileSlug } from './text';
 import type { ExportJob } from './worker';
@@ -22,36 +23,18 @@ const exportKey = (sessionId: number, file: BookFile) => `${bookExportsPrefix(se
 const cachePrefix = (sessionId: number) => `${bookExportsPrefix(sessionId)}cache/`;
 const typesetCacheKey = (sessionId: number, trim: TrimSize) => `${cachePrefix(sessionId)}typeset-${trim}.json.gz`;
 const photoCacheKey = (sessionId: number, imageKey: string) => `${cachePrefix(sessionId)}${imageKey}.jpg`;
-/** A cached photo: the SHA-256 of the stored file it was made from, its width and height, then the JPEG. */
-const PHOTO_HEADER = 32 + 4 + 4;
 
-/**
- * A stored photo made safe for the book files (re-checked and re-encoded by sharp: files stored
- * before uploads were checked may be anything). The result is kept beside the exports, tagged with
- * the hash of the stored file, so the next export of the book decodes and encodes only the photos
- * that changed.
- */
-async function readBookImage(
-  ctx: AppContext,
-  sessionId: number,
-  imageKey: string,
-  data: Buffer,
-  made: () => void,
-): Promise<BookImage | null> {
-  const hash = createHash('sha256').update(data).digest();
-  const key = photoCacheKey(sessionId, imageKey);
-  const cached = await ctx.storage.get(key);
-  if (cached && cached.length > PHOTO_HEADER && cached.subarray(0, 32).equals(hash))
-    return { data: cached.subarray(PHOTO_HEADER), type: 'jpeg', width: cached.readUInt32BE(32), height: cached.readUInt32BE(36) };
-  const image = await readStoredImage(data);
-  made();
-  if (!image) return null;
-  const header = Buffer.alloc(PHOTO_HEADER);
-  hash.copy(header);
-  header.writeUInt32BE(image.width, 32);
-  header.writeUInt32BE(image.height, 36);
-  await ctx.storage.put(key, Buffer.concat([header, image.data]), 'application/octet-stream');
-  return image;
+/** Stores the photos an export made safe (`kept`, photos.ts), for the next export of the book. */
+export async function keepPhotos(ctx: AppContext, sessionId: number, kept: Record<string, Uint8Array> | undefined) {
+  await Promise.all(
+    Object.entries(kept ?? {}).map(([imageKey, bytes]) =>
+      ctx.storage.put(
+        photoCacheKey(sessionId, imageKey),
+        Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+        'application/octet-stream',
+      ),
+    ),
+  );
 }
 
 export const CONTENT_TYPES: Record<BookFile, string> = {
@@ -61,21 +44,20 @@ export const CONTENT_TYPES: Record<BookFile, string> = {
 };
 
 /**
- * What the worker needs to make a book's files: its text, its language and its photos (uploaded ones
- * win over stored ones); `photosMade`: the stored photos re-encoded now (the others came from the cache).
+ * What the worker needs to make a book's files: its text, its language, the uploaded photos (made safe
+ * already) and the stored ones as they are in storage, with what the previous export kept of each. The
+ * photos are checked and re-encoded in the worker (photos.ts): nothing here decodes or hashes them.
  */
 export async function loadBookSource(ctx: AppContext, row: SessionRow, author: string, uploads: Map<string, BookImage>) {
   const checkpoint = parseCheckpoint(row);
-  const images = new Map<string, BookImage>(uploads);
   const keys = [COVER_IMAGE_KEY, ...checkpoint.data.flatMap((c) => [chapterPhotoKey(c.id, 0), chapterPhotoKey(c.id, 1)])];
-  let photosMade = 0;
+  const stored = new Map<string, StoredPhoto>();
   await Promise.all(
     keys
-      .filter((key) => !images.has(key))
+      .filter((key) => !uploads.has(key))
       .map(async (key) => {
         const data = await ctx.storage.get(sessionFileKey(row.id, key));
-        const image = data ? await readBookImage(ctx, row.id, key, data, () => (photosMade += 1)) : null;
-        if (image) images.set(key, image);
+        if (data) stored.set(key, { data, kept: await ctx.storage.get(photoCacheKey(row.id, key)) });
       }),
   );
   const language: Language = (LANGUAGES as readonly string[]).includes(checkpoint.language ?? row.language)
@@ -90,16 +72,18 @@ export async function loadBookSource(ctx: AppContext, row: SessionRow, author: s
     author,
     credits: await bookCredits(ctx.db, row.id),
   };
-  return { source, language, images, photosMade };
+  return { source, language, images: uploads, stored };
 }
 
 /** One export of a book at a time; the same export asked again meanwhile (a double click) shares the running one. */
 const running = new Map<string, { fingerprint: string; job: Promise<unknown> }>();
 
 function singleFlight<T>(key: string, job: ExportJob, run: () => Promise<T>): Promise<T> {
-  const hash = createHash('sha256').update(JSON.stringify({ ...job, images: undefined, typesetCache: undefined }));
+  const hash = createHash('sha256').update(JSON.stringify({ ...job, images: undefined, stored: undefined, typesetCache: undefined }));
   for (const [imageKey, image] of [...('images' in job ? job.images : [])].sort(([a], [b]) => a.localeCompare(b)))
     hash.update(imageKey).update(image.data);
+  for (const [imageKey, photo] of [...('stored' in job && job.stored ? job.stored : [])].sort(([a], [b]) => a.localeCompare(b)))
+    hash.update(`stored:${imageKey}`).update(photo.data);
   const fingerprint = hash.digest('hex');
   const current = running.get(key);
   if (current?.fingerprint === fingerprint) return current.job as Promise<T>;
@@ -136,12 +120,13 @@ export async function generateBook(
   input: { author: string; uploads: Map<string, BookImage>; trim?: TrimSize },
 ): Promise<{ book: GeneratedBook; chaptersLaidOut: number; photosMade: number }> {
   const trim = input.trim ?? 'a5';
-  const { source, language, images, photosMade } = await loadBookSource(ctx, row, input.author, input.uploads);
-  const job: ExportJob = { kind: 'pdf+epub', source, language, images, trim, identifier: `urn:plume:book:${row.id}` };
-  const { title, pageCount, chaptersLaidOut } = await singleFlight(`${row.id}:pdf+epub`, job, async () => {
+  const { source, language, images, stored } = await loadBookSource(ctx, row, input.author, input.uploads);
+  const job: ExportJob = { kind: 'pdf+epub', source, language, images, stored, trim, identifier: `urn:plume:book:${row.id}` };
+  const { title, pageCount, chaptersLaidOut, photosMade } = await singleFlight(`${row.id}:pdf+epub`, job, async () => {
     const cacheKey = typesetCacheKey(row.id, trim);
     const result = await exportFiles({ ...job, typesetCache: await ctx.storage.get(cacheKey) });
     await Promise.all([
+      keepPhotos(ctx, row.id, result.keptPhotos),
       result.typesetCache && ctx.storage.put(cacheKey, Buffer.from(result.typesetCache), 'application/gzip'),
       ctx.storage.put(exportKey(row.id, 'book.pdf'), result.files['book.pdf'], CONTENT_TYPES['book.pdf']),
       ctx.storage.put(exportKey(row.id, 'book.epub'), result.files['book.epub'], CONTENT_TYPES['book.epub']),
@@ -161,23 +146,27 @@ export async function generateBook(
     docx_name: `${slug}.docx`,
     page_count: pageCount ?? 0,
   };
-  return { book, chaptersLaidOut: chaptersLaidOut ?? 0, photosMade };
+  return { book, chaptersLaidOut: chaptersLaidOut ?? 0, photosMade: photosMade ?? 0 };
 }
 
 const docxOptionsKey = (sessionId: number) => `${bookExportsPrefix(sessionId)}docx-options.json`;
 
 /** The stored file of a book; the DOCX is made from the stored book on its first request after a generation. */
 export async function readBookFile(ctx: AppContext, row: SessionRow, file: BookFile): Promise<Buffer | null> {
-  const stored = await ctx.storage.get(exportKey(row.id, file));
-  if (stored || file !== 'book.docx') return stored;
+  const made = await ctx.storage.get(exportKey(row.id, file));
+  if (made || file !== 'book.docx') return made;
   const options = await ctx.storage.get(docxOptionsKey(row.id));
   if (!options) return null;
   const { trim, author } = JSON.parse(options.toString('utf8')) as { trim: TrimSize; author: string };
-  const { source, language, images } = await loadBookSource(ctx, row, author, new Map());
-  const job: ExportJob = { kind: 'docx', source, language, images, trim };
+  const { source, language, images, stored } = await loadBookSource(ctx, row, author, new Map());
+  const job: ExportJob = { kind: 'docx', source, language, images, stored, trim };
   return singleFlight(`${row.id}:docx`, job, async () => {
-    const docx = (await exportFiles(job)).files['book.docx'];
-    await ctx.storage.put(exportKey(row.id, 'book.docx'), docx, CONTENT_TYPES['book.docx']);
+    const result = await exportFiles(job);
+    const docx = result.files['book.docx'];
+    await Promise.all([
+      ctx.storage.put(exportKey(row.id, 'book.docx'), docx, CONTENT_TYPES['book.docx']),
+      keepPhotos(ctx, row.id, result.keptPhotos),
+    ]);
     return docx;
   });
 }

@@ -14,6 +14,7 @@ import { bookLabels, buildBookContent, type BookContent, type BookSource } from 
 import { writeDocx } from './docx/docx';
 import { writeEpub } from './epub/epub';
 import type { BookImage } from './images';
+import { bookImages, type StoredPhoto } from './photos';
 import { ChapterCache, typesetBook } from './pdf';
 
 export type ExportJob =
@@ -22,14 +23,30 @@ export type ExportJob =
       source: BookSource;
       language: Language;
       images: Map<string, BookImage>;
+      stored?: Map<string, StoredPhoto>;
       trim: TrimSize;
       identifier: string;
       /** The chapters' layouts kept by the book's previous export (pdf/chapter-cache.ts), if any. */
       typesetCache?: Uint8Array | null;
     }
-  | { kind: 'docx'; source: BookSource; language: Language; images: Map<string, BookImage>; trim: TrimSize }
+  | {
+      kind: 'docx';
+      source: BookSource;
+      language: Language;
+      images: Map<string, BookImage>;
+      stored?: Map<string, StoredPhoto>;
+      trim: TrimSize;
+    }
   /** The interior a printer receives (printing, issue 14): a Plume book, or an uploaded .docx read as the manuscript import does. */
-  | { kind: 'print'; source: BookSource; language: Language; images: Map<string, BookImage>; trim: TrimSize; minPages: number }
+  | {
+      kind: 'print';
+      source: BookSource;
+      language: Language;
+      images: Map<string, BookImage>;
+      stored?: Map<string, StoredPhoto>;
+      trim: TrimSize;
+      minPages: number;
+    }
   | { kind: 'print-docx'; docx: Uint8Array; title: string; author: string; language: Language; trim: TrimSize; minPages: number };
 
 export interface ExportResult {
@@ -44,6 +61,9 @@ export interface ExportResult {
   /** The chapters' layouts of this export, to keep for the next one, and how many were laid out anew. */
   typesetCache?: Uint8Array;
   chaptersLaidOut?: number;
+  /** The stored photos made safe by this export (photos.ts), to keep for the next one, and how many were made. */
+  keptPhotos?: Record<string, Uint8Array>;
+  photosMade?: number;
 }
 
 const translate = createTranslator(path.join(ROOT_DIR, 'locales'));
@@ -52,10 +72,11 @@ const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffs
 
 export async function runExport(job: ExportJob): Promise<ExportResult> {
   if (job.kind === 'print-docx') return printDocx(job);
-  const images = new Map([...job.images].map(([key, image]) => [key, { ...image, data: asBuffer(image.data) }]));
+  const { images, kept, photosMade } = await bookImages(job.images, job.stored);
+  const photos = { keptPhotos: kept, photosMade };
   const book = buildBookContent(job.source, images, bookLabels(translate, job.language));
-  if (job.kind === 'docx') return { title: book.title, files: { 'book.docx': await writeDocx(book, { trim: job.trim }) } };
-  if (job.kind === 'print') return printInterior({ ...book, cover: null }, job);
+  if (job.kind === 'docx') return { title: book.title, files: { 'book.docx': await writeDocx(book, { trim: job.trim }) }, ...photos };
+  if (job.kind === 'print') return { ...(await printInterior({ ...book, cover: null }, job)), ...photos };
   const cache = new ChapterCache(job.typesetCache && asBuffer(job.typesetCache));
   const [typeset, epub] = await Promise.all([
     typesetBook(book, { trim: job.trim, cache }),
@@ -67,6 +88,7 @@ export async function runExport(job: ExportJob): Promise<ExportResult> {
     pageCount: typeset.pageCount,
     typesetCache: cache.toBytes(),
     chaptersLaidOut: cache.laidOut,
+    ...photos,
   };
 }
 

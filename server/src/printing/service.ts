@@ -9,7 +9,7 @@ import type { RequestUser } from '../auth/guard';
 import { sessionFileKey } from '../books/files';
 import type { SessionRow } from '../books/repository';
 import { readStoredImage } from '../exports/images';
-import { exportFiles, loadBookSource } from '../exports/service';
+import { exportFiles, keepPhotos, loadBookSource } from '../exports/service';
 import { chapterParagraphs, cleanLine } from '../exports/text';
 import type { ExportResult } from '../exports/worker';
 import { AppError, badRequest, conflict, notFound, paymentRequired } from '../http/errors';
@@ -200,9 +200,18 @@ export async function quoteDocx(
 export async function quoteBook(ctx: PrintingContext, user: RequestUser, book: SessionRow, copiesRaw: unknown): Promise<PrintQuote> {
   const copies = parseCopies(copiesRaw ?? ctx.table.min_copies, ctx.table);
   const author = `${user.first_name} ${user.last_name}`.trim();
-  const { source, language, images } = await loadBookSource(ctx.app, book, author, new Map());
+  const { source, language, images, stored } = await loadBookSource(ctx.app, book, author, new Map());
   if (!source.checkpoint.data.some((chapter) => chapterParagraphs(chapter).length > 0)) throw badRequest('printing.book_empty');
-  const result = await typesetInterior({ kind: 'print', source, language, images, trim: ctx.table.trim, minPages: ctx.table.min_pages });
+  const result = await typesetInterior({
+    kind: 'print',
+    source,
+    language,
+    images,
+    stored,
+    trim: ctx.table.trim,
+    minPages: ctx.table.min_pages,
+  });
+  await keepPhotos(ctx.app, book.id, result.keptPhotos);
   return saveQuote(ctx, { user, sessionId: book.id, fileHash: sha256(result.files['interior.pdf']), copies, result });
 }
 
