@@ -41,12 +41,17 @@ describe('the chapter layout cache', () => {
     const images = (pdf: Buffer) => pdf.toString('latin1').match(/\/Subtype \/Image/g)?.length;
     expect(images(after.pdf)).toBe(images(fresh.pdf));
 
-    // what was used is kept for the next export: nothing changed, nothing laid out
-    const third = new ChapterCache(second.toBytes());
+    // what was used is kept for the next export: nothing changed, nothing laid out; only the changed
+    // chapter is encoded again, the three others are written back as they were read
+    const secondBytes = second.toBytes();
+    expect(second.encoded).toBe(1);
+    const third = new ChapterCache(secondBytes);
     const again = await typesetBook(changed, { cache: third });
     expect([third.laidOut, third.reused]).toEqual([0, 4]);
     expect(third.pagesCopied).toBe(chapterPages(again));
     expect((await pdfText(again.pdf)).text).toBe(freshText.text);
+    expect(Buffer.from(third.toBytes()).equals(Buffer.from(secondBytes))).toBe(true);
+    expect(third.encoded).toBe(0);
   }, 300_000);
 
   it('copies a kept page with the photo now in its place', async () => {
@@ -88,5 +93,14 @@ describe('the chapter layout cache', () => {
     const damaged = new ChapterCache(Buffer.from('not a cache'));
     await typesetBook(book, { cache: damaged });
     expect([damaged.laidOut, damaged.reused]).toEqual([3, 0]);
+    // a cache cut short, or one entry's bytes damaged: only what cannot be read is laid out again
+    const truncated = new ChapterCache(Buffer.from(bytes).subarray(0, bytes.length - 10));
+    await typesetBook(book, { cache: truncated });
+    expect([truncated.laidOut, truncated.reused]).toEqual([3, 0]);
+    const oneDamaged = Buffer.from(bytes);
+    oneDamaged.fill(0, oneDamaged.length - 40);
+    const partly = new ChapterCache(oneDamaged);
+    await typesetBook(book, { cache: partly });
+    expect([partly.laidOut, partly.reused]).toEqual([1, 2]);
   }, 300_000);
 });

@@ -21,7 +21,7 @@ const exportKey = (sessionId: number, file: BookFile) => `${bookExportsPrefix(se
  * per trim size (pdf/chapter-cache.ts) and each photo as made safe for the book (`readBookImage`).
  */
 const cachePrefix = (sessionId: number) => `${bookExportsPrefix(sessionId)}cache/`;
-const typesetCacheKey = (sessionId: number, trim: TrimSize) => `${cachePrefix(sessionId)}typeset-${trim}.json.gz`;
+const typesetCacheKey = (sessionId: number, trim: TrimSize) => `${cachePrefix(sessionId)}typeset-${trim}.bin`;
 const photoCacheKey = (sessionId: number, imageKey: string) => `${cachePrefix(sessionId)}${imageKey}.jpg`;
 
 /** Stores the photos an export made safe (`kept`, photos.ts), for the next export of the book. */
@@ -127,7 +127,7 @@ export async function generateBook(
     const result = await exportFiles({ ...job, typesetCache: await ctx.storage.get(cacheKey) });
     await Promise.all([
       keepPhotos(ctx, row.id, result.keptPhotos),
-      result.typesetCache && ctx.storage.put(cacheKey, Buffer.from(result.typesetCache), 'application/gzip'),
+      result.typesetCache && ctx.storage.put(cacheKey, Buffer.from(result.typesetCache), 'application/octet-stream'),
       ctx.storage.put(exportKey(row.id, 'book.pdf'), result.files['book.pdf'], CONTENT_TYPES['book.pdf']),
       ctx.storage.put(exportKey(row.id, 'book.epub'), result.files['book.epub'], CONTENT_TYPES['book.epub']),
       ctx.storage.put(docxOptionsKey(row.id), Buffer.from(JSON.stringify({ trim, author: input.author })), 'application/json'),

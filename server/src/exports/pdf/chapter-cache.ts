@@ -14,10 +14,21 @@ type CachedOp = Exclude<Op, { t: 'image' } | { t: 'bleed' }> | { t: 'photo'; pho
 type CachedPage = Omit<LaidPage, 'ops' | 'chapter'> & { ops: CachedOp[]; drawing: KeptDrawing };
 /** As stored: the drawing's content stream in base64. */
 type StoredPage = Omit<CachedPage, 'drawing'> & { drawn?: { stream: string; fonts: string[]; photos: number[] } };
-interface Stored {
+/**
+ * The stored cache: a 4-byte length, this header (JSON), then each entry's pages (JSON, gzipped) one after
+ * the other, at the lengths the header gives. Entries are apart so a re-export decodes each once and
+ * writes the ones it took from the cache back as they were read, untouched: only the chapters laid out
+ * (or drawn) anew are encoded and compressed again.
+ */
+interface StoredHeader {
   version: string;
   fonts?: FontState;
-  entries: [string, StoredPage[]][];
+  entries: [key: string, length: number][];
+}
+/** An entry as used by this export: its pages, and the bytes it was read from while they are unchanged. */
+interface Entry {
+  pages: CachedPage[];
+  read?: { bytes: Buffer; drawn: (KeptDrawing['drawn'] | undefined)[] };
 }
 
 let codeVersion: string | undefined;
@@ -65,33 +76,34 @@ function layoutCodeVersion(): string {
  * first, so the kept streams name the same fonts and glyphs, and copies them instead of drawing.
  */
 export class ChapterCache {
-  private readonly entries: Map<string, CachedPage[]>;
-  private readonly used = new Map<string, CachedPage[]>();
+  private readonly entries = new Map<string, Buffer>();
+  private readonly used = new Map<string, Entry>();
   /** The fonts of the export that drew the kept pages; then those of this export, once drawn. */
   fonts: FontState | undefined;
   /** Chapters laid out anew / taken from the cache in this export; chapter pages whose drawing was copied. */
   laidOut = 0;
   reused = 0;
   pagesCopied = 0;
+  /** Entries the last `toBytes` encoded anew (the others were written back as they were read). */
+  encoded = 0;
 
   constructor(bytes?: Uint8Array | null) {
-    this.entries = new Map();
     if (!bytes?.length) return;
     try {
-      const stored = JSON.parse(gunzipSync(bytes).toString('utf8')) as Stored;
-      if (stored.version !== layoutCodeVersion()) return;
-      this.fonts = stored.fonts;
-      this.entries = new Map(
-        stored.entries.map(([key, pages]) => [
-          key,
-          pages.map(({ drawn, ...page }) => ({
-            ...page,
-            drawing: drawn ? { drawn: { ...drawn, stream: Buffer.from(drawn.stream, 'base64') } } : {},
-          })),
-        ]),
-      );
+      const data = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      const headerEnd = 4 + data.readUInt32BE(0);
+      const header = JSON.parse(data.subarray(4, headerEnd).toString('utf8')) as StoredHeader;
+      if (header.version !== layoutCodeVersion()) return;
+      let offset = headerEnd;
+      for (const [key, length] of header.entries) {
+        if (offset + length > data.length) throw new Error('truncated');
+        this.entries.set(key, data.subarray(offset, offset + length));
+        offset += length;
+      }
+      this.fonts = header.fonts;
     } catch {
       // an unreadable cache is an empty one
+      this.entries.clear();
     }
   }
 
@@ -99,13 +111,29 @@ export class ChapterCache {
     return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
   }
 
+  /** An entry's pages as stored, or undefined when it cannot be read (then the chapter is laid out again). */
+  private read(key: string): Entry | undefined {
+    const bytes = this.entries.get(key);
+    if (!bytes) return undefined;
+    try {
+      const stored = JSON.parse(gunzipSync(bytes).toString('utf8')) as StoredPage[];
+      const pages = stored.map(({ drawn, ...page }) => ({
+        ...page,
+        drawing: drawn ? { drawn: { ...drawn, stream: Buffer.from(drawn.stream, 'base64') } } : {},
+      }));
+      return { pages, read: { bytes, drawn: pages.map((page) => page.drawing.drawn) } };
+    } catch {
+      return undefined;
+    }
+  }
+
   /** The chapter's pages from the cache, its photos put back in their places; undefined when not cached. */
   take(key: string, photos: BookImage[]): LaidPage[] | undefined {
-    const cached = this.entries.get(key);
-    if (!cached || cached.some((page) => page.ops.some((op) => op.t === 'photo' && !photos[op.photo]))) return undefined;
-    this.used.set(key, cached);
+    const entry = this.read(key);
+    if (!entry || entry.pages.some((page) => page.ops.some((op) => op.t === 'photo' && !photos[op.photo]))) return undefined;
+    this.used.set(key, entry);
     this.reused += 1;
-    return cached.map(({ drawing, ...page }) => ({
+    return entry.pages.map(({ drawing, ...page }) => ({
       ...page,
       ops: page.ops.map((op): Op => (op.t === 'photo' ? { t: 'image', image: photos[op.photo], x: op.x, y: op.y, w: op.w, h: op.h } : op)),
       chapter: { photos, drawing },
@@ -115,9 +143,8 @@ export class ChapterCache {
   /** Keeps the pages just laid out for a chapter; each page's drawing is kept as it is drawn (`page.chapter`). */
   keep(key: string, pages: LaidPage[], photos: BookImage[]): void {
     this.laidOut += 1;
-    this.used.set(
-      key,
-      pages.map((page) => {
+    this.used.set(key, {
+      pages: pages.map((page) => {
         const kept: CachedPage = {
           kind: page.kind,
           section: page.section,
@@ -133,19 +160,32 @@ export class ChapterCache {
         page.chapter = { photos, drawing: kept.drawing };
         return kept;
       }),
-    );
+    });
   }
 
-  /** The entries this export used, with their drawings and the fonts they name, to store for the next one. */
+  /**
+   * The entries this export used, with their drawings and the fonts they name, to store for the next one.
+   * An entry taken from the cache whose pages were all copied as they were drawn is written back as read.
+   */
   toBytes(): Uint8Array {
-    const entries = [...this.used].map(([key, pages]): [string, StoredPage[]] => [
-      key,
-      pages.map(({ drawing, ...page }) => ({
+    this.encoded = 0;
+    const blobs = [...this.used].map(([key, { pages, read }]): [string, Buffer] => {
+      if (read && pages.every((page, index) => page.drawing.drawn === read.drawn[index])) return [key, read.bytes];
+      this.encoded += 1;
+      const stored = pages.map(({ drawing, ...page }): StoredPage => ({
         ...page,
         ...(drawing.drawn && { drawn: { ...drawing.drawn, stream: drawing.drawn.stream.toString('base64') } }),
-      })),
-    ]);
-    const stored: Stored = { version: layoutCodeVersion(), fonts: this.fonts, entries };
-    return gzipSync(JSON.stringify(stored), { level: 1 });
+      }));
+      return [key, gzipSync(JSON.stringify(stored), { level: 1 })];
+    });
+    const header: StoredHeader = {
+      version: layoutCodeVersion(),
+      fonts: this.fonts,
+      entries: blobs.map(([key, blob]) => [key, blob.length]),
+    };
+    const json = Buffer.from(JSON.stringify(header));
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(json.length);
+    return Buffer.concat([length, json, ...blobs.map(([, blob]) => blob)]);
   }
 }
