@@ -67,7 +67,7 @@ test('toasts cover no form control and keep their text clear of the close button
       await submit.click();
       await expect(submit).toBeEnabled();
       await expectToastClear(page, page.locator('main').locator('input, button, a, select, textarea'), `login ${lng} ${width}`);
-      await saveScreenshot(page, testInfo, 'toast-login', lng, { fullPage: false });
+      await saveScreenshot(page, testInfo, 'toast-login', lng, { fullPage: false, animations: 'allow' });
       // it goes by itself (4 s)
       await expect(page.locator('.Toastify__toast')).toHaveCount(0, { timeout: 15_000 });
     }
@@ -92,7 +92,7 @@ test('the profile: its saved toast leaves the Save button free; axe finds 0 seri
       await save.scrollIntoViewIfNeeded();
       await save.click();
       await expectToastClear(page, save, `profile ${lng} ${width}`);
-      await saveScreenshot(page, testInfo, 'profile-saved', lng, { fullPage: false });
+      await saveScreenshot(page, testInfo, 'profile-saved', lng, { fullPage: false, animations: 'allow' });
     }
   }
 });
