@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGES, type Language } from '@common/constants';
 import { CategoryBasedTypeSchema, CategoryLengthTypeSchema, QuestionCategorySchema } from '@common/schemas/catalog';
 import { SurveyQuestionSchema } from '@common/schemas/session';
+import { isDeeplyFrozen } from '../http/frozen';
 import { loadQuestionBank, QuestionBankError, type QuestionBank } from './question-bank';
 
 const CONTENT_DIR = path.resolve('content');
@@ -265,6 +266,8 @@ describe('chaptersFor', () => {
     expect(() => (chapters[0].questions[0].nudges[0] = 'changed')).toThrow(TypeError);
     expect(() => chapters[0].questions.pop()).toThrow(TypeError);
     expect(bank.categoryBasedTypes(1, 'fr')[0].is_selected).toBe(false);
+    // frozen all the way down as http/frozen.ts knows it, so the serializer makes their JSON once
+    for (const lookup of [types, bank.categoryLengthTypes(1, 'fr'), chapters]) expect(isDeeplyFrozen(lookup)).toBe(true);
     // A new book's chapters are its own even though the lookups share theirs.
     const own = bank.chaptersFor({ generalCategoryId: 1, typeIds: [203], lengthTypeId: 11, lng: 'fr' });
     own[0].questions[0].nudges.push('mine');

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { LANGUAGES, type Language } from '@common/constants';
 import type { BankQuestion, CategoryBasedType, CategoryLengthType, QuestionCategory } from '@common/schemas/catalog';
 import { SurveyRoleSchema, type SurveyQuestion } from '@common/schemas/session';
+import { deepFreeze } from '../http/frozen';
 
 /**
  * The question bank (content/question-bank/): chapters and guided questions per kind of book,
@@ -13,7 +14,8 @@ export interface QuestionBank {
   /** Survey questions: [0] writing style, [1] reader profile, then person, tense, tone… */
   surveyQuestions(lng: Language): SurveyQuestion[];
   // The three lookups below answer the bank's own objects, deep-frozen (shared by every request: a
-  // copy per request was a fifth of the lookups call's CPU); chaptersFor and surveyQuestions copy.
+  // copy per request was a fifth of the lookups call's CPU; frozen so, their JSON is made once by the
+  // response serializer); chaptersFor and surveyQuestions copy.
   /** Group title rows followed by their types, for one general category. */
   categoryBasedTypes(generalCategoryId: number, lng: Language): CategoryBasedType[];
   /** Length types of one general category: new-book ones (short, standard, long) and existing-book ones. */
@@ -379,12 +381,4 @@ export function loadQuestionBank(contentDir: string): QuestionBank {
       return ids.map((id) => copy(chapters.get(id)!));
     },
   };
-}
-
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    for (const child of Object.values(value)) deepFreeze(child);
-    Object.freeze(value);
-  }
-  return value;
 }

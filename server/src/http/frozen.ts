@@ -1,6 +1,7 @@
 /**
- * Values frozen all the way down (the kept checkpoints of books/repository.ts): nothing in them can change,
- * so what is made from them may be kept too — the response serializer keeps their JSON (http/serializer.ts).
+ * Values frozen all the way down (the kept checkpoints of books/repository.ts, the question bank's lookups
+ * in content/question-bank.ts): nothing in them can change, so what is made from them may be kept too —
+ * the response serializer keeps their JSON (http/serializer.ts).
  */
 const deeplyFrozen = new WeakSet<object>();
 
