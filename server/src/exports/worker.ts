@@ -17,36 +17,25 @@ import type { BookImage } from './images';
 import { bookImages, type StoredPhoto } from './photos';
 import { ChapterCache, typesetBook } from './pdf';
 
+/** What every export of a Plume book is given: the book, its photos (as stored, and as the last export kept them) and its trim. */
+interface BookJob {
+  source: BookSource;
+  language: Language;
+  images: Map<string, BookImage>;
+  stored?: Map<string, StoredPhoto>;
+  trim: TrimSize;
+}
+
 export type ExportJob =
-  | {
+  | (BookJob & {
       kind: 'pdf+epub';
-      source: BookSource;
-      language: Language;
-      images: Map<string, BookImage>;
-      stored?: Map<string, StoredPhoto>;
-      trim: TrimSize;
       identifier: string;
       /** The chapters' layouts kept by the book's previous export (pdf/chapter-cache.ts), if any. */
       typesetCache?: Uint8Array | null;
-    }
-  | {
-      kind: 'docx';
-      source: BookSource;
-      language: Language;
-      images: Map<string, BookImage>;
-      stored?: Map<string, StoredPhoto>;
-      trim: TrimSize;
-    }
+    })
+  | (BookJob & { kind: 'docx' })
   /** The interior a printer receives (printing, issue 14): a Plume book, or an uploaded .docx read as the manuscript import does. */
-  | {
-      kind: 'print';
-      source: BookSource;
-      language: Language;
-      images: Map<string, BookImage>;
-      stored?: Map<string, StoredPhoto>;
-      trim: TrimSize;
-      minPages: number;
-    }
+  | (BookJob & { kind: 'print'; minPages: number })
   | { kind: 'print-docx'; docx: Uint8Array; title: string; author: string; language: Language; trim: TrimSize; minPages: number };
 
 export interface ExportResult {
