@@ -28,10 +28,30 @@ export function onUnauthorized(listener: Listener): () => void {
 export function notifyUnauthorized(): void {
   clearSessionMarker();
   if (leaving) return;
+  if (held) {
+    heardWhileHeld = true;
+    return;
+  }
   unauthorizedListeners.forEach((listener) => listener());
 }
 
 let leaving = false;
+let held = false;
+let heardWhileHeld = false;
+
+/**
+ * While the account is being deleted, a 401 answered to another request (the account is gone before
+ * the deletion's own answer arrives) must not sign out in place: it waits. `release` hands it over if
+ * the deletion failed; after `leaveSignedOut` it is dropped.
+ */
+export function holdSignOut(): () => void {
+  held = true;
+  heardWhileHeld = false;
+  return function release() {
+    held = false;
+    if (heardWhileHeld) notifyUnauthorized();
+  };
+}
 
 /**
  * Loads `url` as a signed-out visitor, for when the session ends for good (the account was deleted).

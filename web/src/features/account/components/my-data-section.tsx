@@ -7,7 +7,7 @@ import { TextField } from '../../../components/text-field';
 import { isLanguage } from '@common/languages';
 import { ApiError } from '../../../lib/api';
 import { paths } from '../../../lib/paths';
-import { leaveSignedOut } from '../../../lib/token-store';
+import { holdSignOut, leaveSignedOut } from '../../../lib/token-store';
 import { deleteMyAccount, downloadMyData } from '../api/my-data';
 import card from '../../../styles/surfaces.module.css';
 import styles from './my-data-section.module.css';
@@ -67,11 +67,13 @@ function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onOpenChan
       return;
     }
     setBusy(true);
+    const releaseSignOut = holdSignOut();
     try {
       await deleteMyAccount(confirmation);
       toast.success(t('deleted'));
       leaveSignedOut(paths.home(isLanguage(i18n.language) ? i18n.language : 'en'));
     } catch (failure) {
+      releaseSignOut();
       setError(failure instanceof ApiError ? failure.message : t('delete_failed'));
     } finally {
       setBusy(false);
