@@ -27,7 +27,9 @@ export default defineConfig({
   reporter: process.env.PLUME_RESULTS ? [['list'], ['json', { outputFile: `${process.env.PLUME_RESULTS}/playwright.json` }]] : [['list']],
   use: {
     baseURL: `http://localhost:${port}`,
-    trace: 'retain-on-failure',
+    // recording a trace costs a quarter of a journey's time (DOM snapshots and screencast at every step):
+    // CI records it only when a failed test runs again; a local run keeps the trace of each failure
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: CHROMIUM_PATH,
