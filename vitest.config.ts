@@ -7,6 +7,8 @@ export default defineConfig({
   test: {
     include: ['common/**/*.test.ts', 'server/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'],
     environment: 'node',
+    // one database migrated once per run, which each test app copies (server/test/database-template.ts)
+    globalSetup: ['server/test/database-template.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

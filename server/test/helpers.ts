@@ -3,11 +3,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import pg from 'pg';
 import type { CheckpointData } from '@common/schemas/session';
 import { buildApp, type BuildOptions } from '../src/app';
 import { loadConfig, type Env } from '../src/config';
 import { createDb, nowIso } from '../src/db';
+import { onServer, PG_TEMPLATE_ENV, SQLITE_TEMPLATE_ENV } from './database-template';
 import { hashToken, newToken } from '../src/auth/tokens';
 import { findSessionRow, insertSession, updateSessionFields, type SessionRow } from '../src/books/repository';
 
@@ -27,19 +27,12 @@ export async function buildTestApp(
   const serverUrl = process.env.DATABASE_URL;
   if (serverUrl) {
     const name = `plume_test_${crypto.randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
+    const template = process.env[PG_TEMPLATE_ENV];
+    await onServer(serverUrl, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
     databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    };
+    dropDatabase = () => onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   }
   const config = loadConfig(
     {},
@@ -52,6 +45,11 @@ export async function buildTestApp(
       ...overrides,
     },
   );
+  const sqliteTemplate = process.env[SQLITE_TEMPLATE_ENV];
+  if (!serverUrl && sqliteTemplate && !fs.existsSync(path.join(config.dataDir, 'plume.sqlite'))) {
+    fs.mkdirSync(config.dataDir, { recursive: true });
+    fs.copyFileSync(sqliteTemplate, path.join(config.dataDir, 'plume.sqlite'));
+  }
   const db = createDb(config);
   const app = await buildApp(config, { db, ...(!options.logStream && { logger: false }), ...options });
   app.addHook('onClose', async () => {
