@@ -6,6 +6,20 @@ interface FontkitFont {
 }
 type DocWithFont = PDFKit.PDFDocument & { _font: { font: FontkitFont } | null; _fontSize: number };
 
+/**
+ * What does not depend on the document, kept for the worker's life (issue 17 item 6): each font file
+ * as fontkit parsed it, and the measurements made with it. Opening a font file in a new document made
+ * fontkit parse it again, and its first shaping decoded the substitution and positioning tables anew —
+ * a third of a re-export's time. pdfkit takes a parsed font in `registerFont`; each document still makes
+ * its own subset of it (`createSubset`), so nothing of one document's glyphs reaches another's. The
+ * widths are those of the font files at size 1, the same in every document.
+ */
+const parsedFonts = new Map<FontKey, FontkitFont>();
+const keptWidths = new Map<FontKey, Map<string, number>>();
+const keptCoverage = new Map<FontKey, Map<number, boolean>>();
+const keptWords = new Map<string, SetWord>();
+const KEPT_LIMIT = 300_000;
+
 /** A word ready to set: its text (uncovered characters replaced), its font, its width at size 1. */
 export interface SetWord {
   text: string;
@@ -23,19 +37,22 @@ const MISSING = '\u25A1';
  */
 export class Measurer {
   private readonly doc: DocWithFont;
-  private readonly widths = new Map<FontKey, Map<string, number>>();
-  private readonly coverage = new Map<FontKey, Map<number, boolean>>();
-  private readonly words = new Map<string, SetWord>();
+  private readonly widths = keptWidths;
+  private readonly coverage = keptCoverage;
+  private readonly words = keptWords;
 
   constructor(doc?: PDFKit.PDFDocument) {
     this.doc = (doc ?? new PDFDocument({ autoFirstPage: false })) as DocWithFont;
-    for (const [key, file] of Object.entries(FONT_FILES)) this.doc.registerFont(key, file);
+    for (const [key, file] of Object.entries(FONT_FILES) as [FontKey, string][])
+      // a parsed font is accepted as is (pdfkit's PDFFontFactory: anything with `layout`)
+      this.doc.registerFont(key, (parsedFonts.get(key) ?? file) as unknown as string);
   }
 
   /** Runs a measurement in `font` at size 1000, leaving the document's font state as it was. */
   private measure<T>(font: FontKey, read: (doc: DocWithFont) => T): T {
     const { _font: previousFont, _fontSize: previousSize } = this.doc;
     this.doc.font(font).fontSize(1000);
+    if (!parsedFonts.has(font)) parsedFonts.set(font, this.doc._font!.font);
     try {
       return read(this.doc);
     } finally {
@@ -51,6 +68,7 @@ export class Measurer {
     let width = cache.get(text);
     if (width === undefined) {
       width = this.measure(font, (doc) => doc.widthOfString(text) / 1000);
+      if (cache.size > KEPT_LIMIT) cache.clear();
       cache.set(text, width);
     }
     return width;
@@ -97,7 +115,7 @@ export class Measurer {
       text = Array.from(raw, (char) => (this.covers(font, char.codePointAt(0)!) ? char : MISSING)).join('');
     }
     word = { text, font, width: this.textWidth(font, text) };
-    if (this.words.size > 300_000) this.words.clear();
+    if (this.words.size > KEPT_LIMIT) this.words.clear();
     this.words.set(key, word);
     return word;
   }
