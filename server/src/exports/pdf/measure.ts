@@ -3,6 +3,7 @@ import { FALLBACK_OF, FONT_FILES, type FontKey, type FontStyle } from './fonts';
 
 interface FontkitFont {
   hasGlyphForCodePoint(codePoint: number): boolean;
+  _glyphs: Record<number, unknown>;
 }
 type DocWithFont = PDFKit.PDFDocument & { _font: { font: FontkitFont } | null; _fontSize: number };
 
@@ -43,9 +44,14 @@ export class Measurer {
 
   constructor(doc?: PDFKit.PDFDocument) {
     this.doc = (doc ?? new PDFDocument({ autoFirstPage: false })) as DocWithFont;
-    for (const [key, file] of Object.entries(FONT_FILES) as [FontKey, string][])
+    for (const [key, file] of Object.entries(FONT_FILES) as [FontKey, string][]) {
+      const parsed = parsedFonts.get(key);
+      // fontkit keeps each glyph with the characters of its first use, and pdfkit's ToUnicode takes
+      // them from there: a new document starts with none, as with a freshly parsed font (the tables stay)
+      if (parsed && doc) parsed._glyphs = {};
       // a parsed font is accepted as is (pdfkit's PDFFontFactory: anything with `layout`)
-      this.doc.registerFont(key, (parsedFonts.get(key) ?? file) as unknown as string);
+      this.doc.registerFont(key, (parsed ?? file) as unknown as string);
+    }
   }
 
   /** Runs a measurement in `font` at size 1000, leaving the document's font state as it was. */
