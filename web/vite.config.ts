@@ -1,6 +1,7 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { apiViews } from './api-views';
 
 const root = import.meta.dirname;
 const serverPort = Number(process.env.PORT ?? 8000);
@@ -31,7 +32,7 @@ function preloadFonts(faces: RegExp): Plugin {
 
 export default defineConfig(({ command }) => ({
   root,
-  plugins: [react(), preloadFonts(/eb-garamond-latin-600-normal-[\w-]+\.woff2$/)],
+  plugins: [react(), apiViews(root), preloadFonts(/eb-garamond-latin-600-normal-[\w-]+\.woff2$/)],
   resolve: {
     alias: [
       { find: '@common', replacement: path.resolve(root, '../common') },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { TextOriginSchema } from './versions';
 import { ANSWER_MAX_LENGTH, CHAPTER_TEXT_MAX_LENGTH } from '../constants';
 import { ServiceWithPlansSchema } from './plans';
+import { FIDELITIES } from '../fidelity';
 
 const text = (max: number) => z.string().max(max);
 
@@ -34,7 +35,7 @@ export const ParagraphSchema = z.object({
 export type Paragraph = z.infer<typeof ParagraphSchema>;
 
 /** How freely the writer may rework the answers: the author's own words, a light edit, polished prose. */
-export const FidelitySchema = z.enum(['own_words', 'light_edit', 'polished']);
+export const FidelitySchema = z.enum(FIDELITIES);
 export type Fidelity = z.infer<typeof FidelitySchema>;
 
 export const ChapterSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IMAGE_KEY_PATTERN } from '../image-keys';
 import { ChapterSchema, CheckpointDataSchema, SessionSchema } from './session';
 import { BookTextSchema, TextOriginSchema } from './versions';
 
@@ -6,13 +7,9 @@ import { BookTextSchema, TextOriginSchema } from './versions';
 
 export const SessionIdParams = z.object({ serviceSessionId: z.coerce.number().int().positive().max(2_147_483_647) });
 
-/** Image keys of spec section 3: the cover, and two photos per chapter. */
-export const IMAGE_KEY_PATTERN = /^(cover_media_photo|chap_(\d{1,16})_media_([01]))$/;
+/** Image keys of spec section 3: the cover, and two photos per chapter (zod-free, in `common/image-keys.ts`). */
+export { chapterPhotoKey, COVER_IMAGE_KEY, coverPreviewKey, IMAGE_KEY_PATTERN } from '../image-keys';
 export const ImageKeySchema = z.string().regex(IMAGE_KEY_PATTERN);
-export const chapterPhotoKey = (chapterId: number, slot: 0 | 1) => `chap_${chapterId}_media_${slot}`;
-export const COVER_IMAGE_KEY = 'cover_media_photo';
-/** Where the browser keeps a book's cover preview once the book exists (spec: moved to a key by session id). */
-export const coverPreviewKey = (sessionId: number) => `${COVER_IMAGE_KEY}_${sessionId}`;
 /** The one address of a stored image (cover or chapter photo), served to the book's owner by sessionImage. */
 export const sessionImagePath = (sessionId: number, key: string) => `/api/sessionImage/${sessionId}/${key}`;
 /** The chapter id of a photo key, null for the cover. */

@@ -124,16 +124,18 @@ export async function callRaw<C extends Call>(call: C, input: CallInput<C>, opti
 }
 
 /**
- * Sends a declared call and answers its parsed `success` payload, checked by the declaration's own schema
- * (this file imports no zod: the entry route's calls load their declarations on first use, so zod and
- * common/api stay out of the first load — see `web/src/app/auth.tsx`).
+ * Sends a declared call and answers its `success` payload. This file imports no zod. In the built SPA the
+ * declarations are views without schemas (`web/api-views.ts`: zod stays out of the first load of the pages whose
+ * first reads come with them) and the answer is taken as sent: the server sends every answer through the
+ * declaration's schema. Where the real declaration is at hand (development, tests), its schema checks the answer.
  */
 export async function call<C extends Call>(call: C, input: CallInput<C>, options: CallOptions = {}): Promise<CallSuccess<C>> {
   const response = await callRaw(call, input, options);
   if (!call.response) throw new Error(`${call.path} answers a file or a stream: use callRaw`);
   const answer: unknown = await response.json();
   const success = typeof answer === 'object' && answer !== null ? (answer as { success?: unknown }).success : undefined;
-  return call.response.parse(success) as CallSuccess<C>;
+  const schema: unknown = call.response;
+  return (typeof schema === 'object' && schema !== null && 'parse' in schema ? call.response.parse(success) : success) as CallSuccess<C>;
 }
 
 /** The HTTP status of a failed call (null: the server was not reached; undefined: not a call failure). */

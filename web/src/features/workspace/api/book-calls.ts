@@ -1,5 +1,5 @@
 import { workspaceApi } from '@common/api/workspace';
-import { AttributeConflictSchema, type BookAttribute } from '@common/schemas/workspace';
+import type { BookAttribute } from '@common/schemas/workspace';
 import { ApiError, call } from '../../../lib/api';
 
 /**
@@ -9,8 +9,9 @@ import { ApiError, call } from '../../../lib/api';
 export const updateBookAttribute = (id: number, attribute: BookAttribute, value: string, previous: string) =>
   call(workspaceApi.updateBookAttribute, { body: { id, attribute, value, previous_value: previous } }, { quiet: true });
 
-/** The server's value of a 409 from updateBookAttribute, else null. */
-export function attributeConflictValue(error: unknown): string | null {
+/** The server's value of a 409 from updateBookAttribute, else null (its schema, and zod, loaded only then). */
+export async function attributeConflictValue(error: unknown): Promise<string | null> {
   if (!(error instanceof ApiError) || error.status !== 409) return null;
+  const { AttributeConflictSchema } = await import('@common/schemas/workspace');
   return AttributeConflictSchema.safeParse(error.data).data?.server.value ?? null;
 }

@@ -64,6 +64,6 @@ describe('the workspace’s conflict answers', () => {
   it('a title changed elsewhere comes back as the stored value (updateBookAttribute 409)', async () => {
     await updateBookAttribute(book.id, 'book_name', 'Seaside years', 'My life');
     const refused = await updateBookAttribute(book.id, 'book_name', 'Harbour days', 'My life').catch((error: unknown) => error);
-    expect(attributeConflictValue(refused)).toBe('Seaside years');
+    expect(await attributeConflictValue(refused)).toBe('Seaside years');
   });
 });

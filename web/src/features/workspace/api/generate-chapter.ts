@@ -1,7 +1,6 @@
 import { createParser } from 'eventsource-parser';
 import { generationApi } from '@common/api/generation';
 import type { StoryAnswer, StoryAnswerBody } from '@common/schemas/generation';
-import { StoryAnswerSchema, StoryStreamDeltaSchema, StoryStreamErrorSchema } from '@common/schemas/generation';
 import type { Chapter } from '@common/schemas/session';
 import { ApiError, call, callRaw } from '../../../lib/api';
 
@@ -39,6 +38,9 @@ export async function generateChapter(input: GenerateInput): Promise<StoryAnswer
     isPayed: input.isPayed,
     user: input.user ?? null,
   } as StoryAnswerBody;
+  // the stream's schemas (and zod) are loaded with the first generation, not with the workspace
+  const schemas = import('@common/schemas/generation');
+  schemas.catch(() => undefined); // awaited below; not an unhandled rejection when the call fails first
   let response: Response;
   try {
     response = await callRaw(
@@ -54,6 +56,7 @@ export async function generateChapter(input: GenerateInput): Promise<StoryAnswer
     });
   }
   if (!response.body) throw new GenerationError('');
+  const { StoryAnswerSchema, StoryStreamDeltaSchema, StoryStreamErrorSchema } = await schemas;
   let text = '';
   let outcome: { done: StoryAnswer } | { error: GenerationError } | null = null;
   const parser = createParser({

@@ -1,5 +1,4 @@
 import { workspaceApi } from '@common/api/workspace';
-import { VersionConflictSchema } from '@common/schemas/workspace';
 import { ApiError, call, callRaw } from '../../../lib/api';
 import { soleChangedChapter } from '../model/checkpoint-ops';
 import type { SaveBody, SaveOutcome, SyncTransport } from '../model/sync-engine';
@@ -32,7 +31,11 @@ export function upsertTransport(sessionId: number): SyncTransport {
         return { kind: 'ok', version: result.version };
       } catch (error) {
         if (!(error instanceof ApiError) || error.status === null) return { kind: 'retry' };
-        const server = error.status === 409 ? VersionConflictSchema.safeParse(error.data).data?.server : undefined;
+        // the conflict's schema (and zod) is loaded only when there is one: not part of the workspace's first load
+        const server =
+          error.status === 409
+            ? (await import('@common/schemas/workspace')).VersionConflictSchema.safeParse(error.data).data?.server
+            : undefined;
         if (server) return { kind: 'conflict', server: { ...server, checkpoint: server.checkpoint_data, version: server.version } };
         if (error.status >= 500 || error.status === 429 || error.status === 408) return { kind: 'retry' };
         return { kind: 'fatal', message: error.message };

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/toast';
 import { ACCEPTED_IMAGE_TYPES, CHAPTER_PHOTO_SLOTS, MAX_IMAGE_BYTES } from '@common/constants';
-import { chapterPhotoKey, COVER_IMAGE_KEY } from '@common/schemas/workspace';
+import { chapterPhotoKey, COVER_IMAGE_KEY } from '@common/image-keys';
 import { Button } from '../../../components/button';
 import { useWorkspaceActions } from './workspace-context';
 import styles from '../workspace.module.css';

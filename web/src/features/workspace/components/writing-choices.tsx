@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { FidelitySchema, type Chapter, type CheckpointData } from '@common/schemas/session';
+import { FIDELITIES } from '@common/fidelity';
+import type { Chapter, CheckpointData } from '@common/schemas/session';
 import { updateChapter } from '../model/checkpoint-ops';
 import { surveyQuestions, useCheckpoint, useWorkspaceActions } from './workspace-context';
 import styles from '../workspace.module.css';
@@ -18,7 +19,7 @@ export function FidelityChoice({ chapter }: { chapter: Chapter }) {
   return (
     <fieldset className={styles.fidelity}>
       <legend className={styles.surveyLabel}>{t('fidelity.label')}</legend>
-      {FidelitySchema.options.map((fidelity) => (
+      {FIDELITIES.map((fidelity) => (
         <label key={fidelity} className={styles.fidelityOption}>
           <input
             type="radio"

@@ -153,7 +153,7 @@ export function useWorkspace(sessionId: number, isLoggedIn: boolean, reloadKey: 
           await updateBookAttribute(sessionId, attribute, next, base);
           return true;
         } catch (error) {
-          const server = attributeConflictValue(error);
+          const server = await attributeConflictValue(error);
           if (server === null) break;
           const merged = mergeText(base, next, server);
           if (merged.conflict) {

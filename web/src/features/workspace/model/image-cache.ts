@@ -1,4 +1,4 @@
-import { COVER_IMAGE_KEY, coverPreviewKey } from '@common/schemas/workspace';
+import { COVER_IMAGE_KEY, coverPreviewKey } from '@common/image-keys';
 
 /**
  * Image previews cached in the browser (spec section 3): chapter photos under their own keys
