@@ -1,5 +1,5 @@
 import { ACCEPTED_IMAGE_TYPES, MAX_IMAGE_BYTES } from '@common/constants';
-import { COVER_IMAGE_KEY, coverPreviewKey } from '@common/schemas/workspace';
+import { COVER_IMAGE_KEY, coverPreviewKey } from '@common/image-keys';
 
 /** The spec's image key of the cover; the preview waits here until the book exists. */
 const TEMP_COVER_KEY = COVER_IMAGE_KEY;
