@@ -21,7 +21,7 @@ export interface CallView {
   response?: true;
 }
 
-const isCall = (value: unknown): value is Call =>
+export const isCall = (value: unknown): value is Call =>
   typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'scope' in value;
 
 export function callView(call: Call): CallView {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Call } from '@common/api/contract';
-import { apiViewSource, loadDeclarations } from '../../api-views';
+import { apiViewSource, isCall, loadDeclarations } from '../../api-views';
 
 /**
  * The built SPA imports each `common/api/<area>.ts` as a view without schemas (web/api-views.ts). Each area's
@@ -11,8 +11,6 @@ import { apiViewSource, loadDeclarations } from '../../api-views';
  */
 const apiDir = path.resolve(import.meta.dirname, '../../../common/api');
 const areas = fs.readdirSync(apiDir).filter((file) => /^[\w-]+\.ts$/.test(file) && file !== 'contract.ts' && !file.endsWith('.test.ts'));
-
-const isCall = (value: unknown): value is Call => typeof value === 'object' && value !== null && 'method' in value && 'path' in value;
 
 describe('the web build’s views of the API declarations', () => {
   it.each(areas)('%s: every call with its method, path, scope, form and answer; no schema', async (area) => {
