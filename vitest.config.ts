@@ -1,11 +1,31 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
+/** A server test that builds the app, names the database's URL or imports the database module: its verdict may depend on the database. */
+const OPENS_A_DATABASE = /buildTestApp|DATABASE_URL|from '(?:\.\.?\/)+db['/]/;
+
+/**
+ * With PLUME_TEST_SCOPE=database (CI's PostgreSQL pass) only the server's tests that open a database run: the web's,
+ * common's and the server's others give the same verdict on either database and ran in the SQLite pass
+ * (docs/decisions/0040-ci-database-pass.md).
+ */
+function databaseTests() {
+  return fs
+    .readdirSync('server', { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.test.ts'))
+    .map((file) => `server/${file}`)
+    .filter((file) => OPENS_A_DATABASE.test(fs.readFileSync(file, 'utf8')));
+}
+
 export default defineConfig({
   resolve: { alias: { '@common': path.resolve(import.meta.dirname, 'common') } },
   test: {
-    include: ['common/**/*.test.ts', 'server/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'],
+    include:
+      process.env.PLUME_TEST_SCOPE === 'database'
+        ? databaseTests()
+        : ['common/**/*.test.ts', 'server/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'],
     environment: 'node',
     // one database migrated once per run, which each test app copies (server/test/database-template.ts)
     globalSetup: ['server/test/database-template.ts'],

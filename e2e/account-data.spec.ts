@@ -3,6 +3,7 @@ import JSZip from 'jszip';
 import { expect, test } from '@playwright/test';
 import { actAsUser, createBook, signUp } from './helpers/api';
 import { saveScreenshot, WIDTHS } from './helpers/screenshots';
+import { JOURNEY_LANGUAGES } from './helpers/languages';
 
 /**
  * Issue 18 item 10: from the profile, a signed-in author downloads everything kept about them (a zip
@@ -43,7 +44,7 @@ test('profile: download all my data, then delete the account with its confirmati
   expect((await request.get('/api/getUser', { headers: user.auth })).status()).toBe(401);
 });
 
-for (const lng of ['en', 'fr', 'es', 'it'] as const) {
+for (const lng of JOURNEY_LANGUAGES) {
   test(`profile data section screenshots (${lng})`, async ({ page, request }, testInfo) => {
     const user = await signUp(request, { prefix: `my-data-${lng}`, lng });
     await actAsUser(page, user.token);
@@ -74,7 +75,7 @@ test('the profile form stays inside its card at 375 and 1440 px in four language
     const context = await browser.newContext({ viewport: { width, height: 900 } });
     const page = await context.newPage();
     await actAsUser(page, user.token);
-    for (const lng of ['en', 'fr', 'es', 'it']) {
+    for (const lng of JOURNEY_LANGUAGES) {
       await page.goto(`/${lng}/profile`);
       const form = page.locator('form').filter({ has: page.locator('input[name="first_name"]') });
       await expect(form.locator('input[name="last_name"]')).toHaveValue('de La Rochefoucauld-Montmorency');

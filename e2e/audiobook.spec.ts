@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { actAsUser, signUp, uniqueEmail, writtenBook } from './helpers/api';
 import { saveScreenshot, WIDTHS } from './helpers/screenshots';
+import { JOURNEY_LANGUAGES } from './helpers/languages';
 
 /**
  * Screenshots of the audiobook screens (issue 13 item 6) at 375 and 1440 px in four languages: the
@@ -10,7 +11,6 @@ import { saveScreenshot, WIDTHS } from './helpers/screenshots';
  * progress line, and the audiobook page with its player. The journey itself (fake microphone,
  * payment, playing) is e2e/voice.spec.ts, under the voice config.
  */
-const LANGUAGES = ['en', 'fr', 'es', 'it'] as const;
 const label = (lng: string, file: string, key: string) =>
   key
     .split('.')
@@ -21,7 +21,7 @@ const label = (lng: string, file: string, key: string) =>
 
 test('screenshots of the audiobook screens in four languages at 375 and 1440 px', async ({ page, request }, testInfo) => {
   test.setTimeout(300_000);
-  for (const lng of LANGUAGES) {
+  for (const lng of JOURNEY_LANGUAGES) {
     // an account per language: the browser's session token rotates, and the API calls here carry the first one
     const user = await signUp(request, { prefix: `audiobook-shots-${lng}` });
     await actAsUser(page, user.token);

@@ -3,6 +3,7 @@ import { actAsUser, createBook, invitation, signUp } from './helpers/api';
 import { unlockBookWithCoupon } from './helpers/coupons';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { saveScreenshot, WIDTHS } from './helpers/screenshots';
+import { JOURNEY_LANGUAGES } from './helpers/languages';
 
 /**
  * Issue 19 item 2: a relative opens the author's link on a phone, without an account, in their
@@ -57,7 +58,7 @@ test('a withdrawn link says it no longer works', async ({ page, request }) => {
 });
 
 test('screenshots of the relative’s page at 375 and 1440 px in four languages', async ({ page, request }, testInfo) => {
-  for (const lng of ['en', 'fr', 'es', 'it']) {
+  for (const lng of JOURNEY_LANGUAGES) {
     const { path } = await invitation(request, { language: lng, ...ASKED });
     for (const width of [WIDTHS.phone, WIDTHS.desktop]) {
       await page.setViewportSize({ width, height: 900 });
@@ -208,7 +209,7 @@ test('screenshots of the author’s family page and the workspace’s memories a
 }, testInfo) => {
   // four books and sixteen page loads
   test.setTimeout(180_000);
-  for (const lng of ['en', 'fr', 'es', 'it']) {
+  for (const lng of JOURNEY_LANGUAGES) {
     const { author, book, chapter, text } = await bookWithMemory(request, lng);
     await actAsUser(page, author.token);
     for (const width of [WIDTHS.phone, WIDTHS.desktop]) {

@@ -2,6 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { actAsGuest, createGuestBook, waitSaved } from './helpers/api';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { saveScreenshot, WIDTHS } from './helpers/screenshots';
+import { JOURNEY_LANGUAGES } from './helpers/languages';
 
 /** Issue 16: what a newcomer met in the workspace — skipped questions, long pastes, the scroll after 'Create chapter'. */
 
@@ -66,7 +67,7 @@ async function paste(target: Locator, text: string) {
   }, text);
 }
 
-for (const lng of ['en', 'fr', 'es', 'it'] as const) {
+for (const lng of JOURNEY_LANGUAGES) {
   test(`${lng}: a chapter with skipped questions is written, and the page scrolls to its start every time`, async ({
     page,
     request,
@@ -130,7 +131,7 @@ test('the story choice has no serious accessibility issue at 375 and 1440 px, an
 }) => {
   for (const width of [WIDTHS.phone, WIDTHS.desktop]) {
     await page.setViewportSize({ width, height: 900 });
-    for (const lng of ['fr', 'en', 'es', 'it'] as const) {
+    for (const lng of JOURNEY_LANGUAGES) {
       await page.goto(`/${lng}/general-categories/1`);
       await expect(page.locator('[data-category-id]')).toHaveCount(4);
       await expectNoSeriousA11yViolations(page, `story choice ${lng} ${width}`);

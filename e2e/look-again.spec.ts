@@ -2,14 +2,13 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { actAsGuest, actAsUser, createGuestBook, signUp, uniqueEmail } from './helpers/api';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { saveScreenshot, WIDTHS } from './helpers/screenshots';
+import { JOURNEY_LANGUAGES } from './helpers/languages';
 
 /**
  * Issue 16 items 8 and 9, looked at again in four languages at 375 and 1440 px: toasts that cover no
  * form control and whose text stays clear of their close button; axe (0 serious or critical) on the
  * profile page and the workspace.
  */
-
-const LANGS = ['en', 'fr', 'es', 'it'] as const;
 
 type Box = { left: number; top: number; right: number; bottom: number };
 const overlaps = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
@@ -55,7 +54,7 @@ test('toasts cover no form control and keep their text clear of the close button
   test.setTimeout(120_000);
   for (const width of [WIDTHS.phone, WIDTHS.desktop]) {
     await page.setViewportSize({ width, height: 800 });
-    for (const lng of LANGS) {
+    for (const lng of JOURNEY_LANGUAGES) {
       await page.goto(`/${lng}/login`);
       // an address no account has: one failure each, never the captcha
       await page.locator('input[name="email"]').fill(uniqueEmail('toast'));
@@ -83,7 +82,7 @@ test('the profile: its saved toast leaves the Save button free; axe finds 0 seri
   await actAsUser(page, user.token);
   for (const width of [WIDTHS.phone, WIDTHS.desktop]) {
     await page.setViewportSize({ width, height: 800 });
-    for (const lng of LANGS) {
+    for (const lng of JOURNEY_LANGUAGES) {
       await page.goto(`/${lng}/profile`);
       const form = page.locator('form').filter({ has: page.locator('input[name="first_name"]') });
       await expect(form.locator('input[name="first_name"]')).toHaveValue('Zoë');
@@ -97,7 +96,7 @@ test('the profile: its saved toast leaves the Save button free; axe finds 0 seri
   }
 });
 
-for (const lng of LANGS) {
+for (const lng of JOURNEY_LANGUAGES) {
   test(`${lng}: the workspace has no serious accessibility issue at 375 and 1440 px`, async ({ page, request }, testInfo) => {
     test.setTimeout(120_000);
     const book = await createGuestBook(request, { lng, book_name: 'Rosa', another_story_subject: 'Rosa, nurse in Naples' });
@@ -117,7 +116,7 @@ test('the footer shows only the social account configured, at 375 and 1440 px in
   test.setTimeout(120_000);
   for (const width of [WIDTHS.phone, WIDTHS.desktop]) {
     await page.setViewportSize({ width, height: 900 });
-    for (const lng of LANGS) {
+    for (const lng of JOURNEY_LANGUAGES) {
       await page.goto(`/${lng}/general-categories/1`);
       const footer = page.getByTestId('site-footer');
       // the e2e server sets INSTAGRAM_URL only (playwright.config.ts)

@@ -5,6 +5,8 @@ import { actAsUser, signUp, writtenBook } from './helpers/api';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { createCoupon, uniqueCouponCode } from './helpers/coupons';
 import { saveScreenshot, WIDTHS } from './helpers/screenshots';
+import { JOURNEY_LANGUAGES } from './helpers/languages';
+import type { Language } from '../common/constants';
 
 /**
  * Every payment screen (issue 12 item 10) at 375 and 1440 px in four languages, for people to look
@@ -16,12 +18,10 @@ import { saveScreenshot, WIDTHS } from './helpers/screenshots';
  * typeset quote.) Each screen's key element must be visible and nothing may scroll sideways; the
  * card form passes axe (0 serious or critical).
  */
-const LANGUAGES = ['en', 'fr', 'es', 'it'] as const;
-type Lng = (typeof LANGUAGES)[number];
 
 const locales = path.resolve(import.meta.dirname, '..', 'locales');
 /** The page's own words, from the locale files, so one journey runs in every language. */
-const label = (lng: Lng, file: string, key: string) =>
+const label = (lng: Language, file: string, key: string) =>
   key
     .split('.')
     .reduce<unknown>(
@@ -67,7 +67,7 @@ async function expectExpiryBesideCvc(page: Page) {
 const payButton = (page: Page) => page.locator('form button[type="submit"]');
 
 /** Screenshot, then: nothing scrolls sideways. */
-async function shot(page: Page, testInfo: TestInfo, name: string, lng: Lng, options: { fullPage?: boolean } = {}) {
+async function shot(page: Page, testInfo: TestInfo, name: string, lng: Language, options: { fullPage?: boolean } = {}) {
   // a whole page from its top (a sticky header would otherwise stand where the page was scrolled to)
   if (options.fullPage !== false) await page.evaluate(() => window.scrollTo(0, 0));
   await saveScreenshot(page, testInfo, `payment-${name}`, lng, options);
@@ -98,7 +98,7 @@ const dismissToasts = async (page: Page) => {
   await page.locator('.Toastify__toast').evaluateAll((toasts) => toasts.forEach((t) => ((t as HTMLElement).style.display = 'none')));
 };
 
-for (const lng of LANGUAGES) {
+for (const lng of JOURNEY_LANGUAGES) {
   test(`${lng}: every payment screen at 375 and 1440 px`, async ({ page, request }, testInfo) => {
     test.setTimeout(420_000);
     const t = (file: string, key: string) => label(lng, file, key);

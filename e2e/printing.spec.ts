@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { docxWithHeadings } from '../server/test/fixtures/books/forms';
 import { actAsUser, createBook, signUp } from './helpers/api';
 import { saveScreenshot, WIDTHS } from './helpers/screenshots';
+import { JOURNEY_LANGUAGES } from './helpers/languages';
 
 /** Printed copies (issue 14): quote from a .docx or a Plume book, sandbox payment, the print order under "Your print orders". */
 
@@ -218,7 +219,7 @@ test('screenshots of /printing and /printing-payment at 375 and 1440 px in four 
   const { token } = await signUp(request, { prefix: 'printshots' });
   const id = await writtenBook(request, token);
   await actAsUser(page, token);
-  for (const lng of ['en', 'fr', 'es', 'it'] as const) {
+  for (const lng of JOURNEY_LANGUAGES) {
     for (const width of [WIDTHS.phone, WIDTHS.desktop]) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto(`/${lng}/printing?book=${id}`);

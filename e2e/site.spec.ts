@@ -5,6 +5,7 @@ import { expect, test } from '@playwright/test';
 import { actAsUser, signUp } from './helpers/api';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { saveScreenshot, WIDTHS } from './helpers/screenshots';
+import { JOURNEY_LANGUAGES } from './helpers/languages';
 
 /**
  * Issue 16 item 2: the footer's links open the site's own pages in every language (no placeholder
@@ -15,7 +16,6 @@ import { saveScreenshot, WIDTHS } from './helpers/screenshots';
 const root = path.resolve(import.meta.dirname, '..');
 const dataDir = process.env.PLUME_E2E_DATA_DIR ?? path.join(os.tmpdir(), `plume-e2e-${process.ppid}`);
 const outbox = path.join(dataDir, 'outbox');
-const LANGUAGES = ['en', 'fr', 'es', 'it'] as const;
 const locale = (lng: string, ns: string) => JSON.parse(fs.readFileSync(path.join(root, 'locales', lng, `${ns}.json`), 'utf8'));
 
 const footerLinks = [
@@ -27,7 +27,7 @@ const footerLinks = [
   ['legal_notice', 'legal-notice'],
 ] as const;
 
-for (const lng of LANGUAGES) {
+for (const lng of JOURNEY_LANGUAGES) {
   test(`${lng}: every footer link opens its page here; the pages pass axe at 375 and 1440 px`, async ({ page }, testInfo) => {
     // six axe runs and screenshots on a shared, loaded machine
     test.setTimeout(240_000);
@@ -118,7 +118,7 @@ test('the contact form checks its fields, then e-mails the operator', async ({ p
 
 test('login and register pass axe (0 serious or critical) at 375 and 1440 px in four languages', async ({ page }, testInfo) => {
   test.setTimeout(240_000);
-  for (const lng of LANGUAGES) {
+  for (const lng of JOURNEY_LANGUAGES) {
     for (const width of [WIDTHS.phone, WIDTHS.desktop]) {
       await page.setViewportSize({ width, height: 900 });
       for (const slug of ['login', 'register']) {

@@ -4,6 +4,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { startOpenAiStandIn, type OpenAiStandIn } from '../server/test/stand-ins/openai';
 import { actAsGuest, createGuestBook, waitSaved, type CreatedBook } from './helpers/api';
 import { saveScreenshot, WIDTHS } from './helpers/screenshots';
+import { JOURNEY_LANGUAGES } from './helpers/languages';
 import { OPENAI_STAND_IN_PORT } from './writing.config';
 
 /**
@@ -178,7 +179,7 @@ const labels = (lng: string) =>
     versions: Record<string, string>;
   };
 
-for (const lng of ['en', 'fr', 'es', 'it']) {
+for (const lng of JOURNEY_LANGUAGES) {
   test(`the introduction and the summary with their notes and versions (${lng}, 375 and 1440 px)`, async ({ page, request }, testInfo) => {
     const { sections, versions } = labels(lng);
     const book = await writtenGuestBook(request, lng, INTRODUCTIONS[lng]);
