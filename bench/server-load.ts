@@ -6,7 +6,7 @@
  * 2. memory (RSS): idle, under load (autocannon, 20 connections), right after an export, once its
  *    worker has exited (4 s) and 15 s after it, then 15 s after a second export of the same book (memory
  *    that grows export after export would show there), beside bare Fastify idle and under the same load.
- * Run: npm run build && npx tsx bench/server-load.ts
+ * Run: npm run build && npx tsx bench/server-load.ts (BENCH_NODE_ARGS: flags for the server's node)
  */
 import fs from 'node:fs';
 import autocannon from 'autocannon';
@@ -15,7 +15,9 @@ import { BARE_SERVER, MALLOC_ENV, figure, generateBook, prepareBookData, quantil
 const { dataDir, headers, bookId } = await prepareBookData();
 // As production runs it (README): the allocator settings of MALLOC_ENV unless BENCH_MALLOC=default (to compare).
 const malloc = process.env.BENCH_MALLOC === 'default' ? {} : MALLOC_ENV;
-const server = await startChild(['--expose-gc', 'dist/server/server.js'], {
+// BENCH_NODE_ARGS: more flags for the server's node, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof' to see where its time goes
+const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+const server = await startChild([...nodeArgs, '--expose-gc', 'dist/server/server.js'], {
   DATA_DIR: dataDir,
   CAPTCHA_PROVIDER: 'none',
   NODE_ENV: 'production',
