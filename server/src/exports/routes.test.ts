@@ -160,6 +160,16 @@ describe('postGenerateBook and bookFile', () => {
       'latin1',
     );
     expect(pdf.startsWith('%PDF-') && pdf.trimEnd().endsWith('%%EOF')).toBe(true);
+
+    // The same photo sent by both asks is one export; another photo under the same key is another.
+    const withPhoto = (seed: number) =>
+      generate(owner.headers, { service_session_id: id }, { chap_1001_media_1: { data: makePng(300, 300, seed), type: 'image/png' } });
+    const samePhoto = await Promise.all([withPhoto(7), withPhoto(7)]);
+    expect(samePhoto.map((response) => response.statusCode)).toEqual([200, 200]);
+    expect(exportPool.completed - before).toBe(4);
+    const otherPhoto = await Promise.all([withPhoto(7), withPhoto(8)]);
+    expect(otherPhoto.map((response) => response.statusCode)).toEqual([200, 200]);
+    expect(exportPool.completed - before).toBe(6);
   }, 120_000);
 
   it('re-exports after one change: only that chapter laid out, only that photo re-encoded; the files show it as a fresh export does', async () => {
