@@ -31,6 +31,19 @@ describe('static files and compression', () => {
     expect(zlib.brotliDecompressSync(response.rawPayload).toString()).toBe(script);
   });
 
+  it('serves the build through one route, not one per file (GET and HEAD for each file of the build), and keeps dotfiles private', async () => {
+    expect(app.hasRoute({ method: 'GET', url: '/assets/index-Ab12Cd34.js' })).toBe(false);
+    expect(app.hasRoute({ method: 'GET', url: '/*' })).toBe(true);
+    fs.writeFileSync(path.join(web, '.source-hash'), 'build hash');
+    const dotfile = await app.inject({ url: '/.source-hash' });
+    expect(dotfile.body).not.toContain('build hash');
+    for (const url of ['/assets/missing-Zz99.js', '/..%2Fpackage.json']) {
+      const missing = await app.inject({ url });
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json().code).toBe('not_found');
+    }
+  });
+
   it('revalidates index.html (every client route) and the locales with their ETag', async () => {
     for (const url of ['/fr/general-categories/1', '/locales/fr/common.json']) {
       const first = await app.inject({ url });
