@@ -3,6 +3,8 @@ import path from 'node:path';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
   type FastifyServerOptions,
   type RouteOptions,
   type RawReplyDefaultExpression,
@@ -107,8 +109,16 @@ export interface BuildOptions {
   onRoute?: (route: RouteOptions) => void;
 }
 
+/** The language of a request's answers: its `lng` header, else its Accept-Language. */
+function requestLanguage(request: FastifyRequest): Language {
+  const header = request.headers.lng;
+  const value = Array.isArray(header) ? header[0] : header;
+  return isLanguage(value) ? value : normalizeLanguage(request.headers['accept-language']);
+}
+
 /** Builds the whole app from a config; `server.ts` only listens, tests inject. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const translate = createTranslator(config.localesDir);
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config.LOG_LEVEL, options.logStream),
     // a sane incoming X-Request-Id is kept, else a new UUID; echoed on every answer
@@ -121,6 +131,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     http: { connectionsCheckingInterval: Math.min(30_000, Math.max(250, config.REQUEST_TIMEOUT_MS / 4)) },
     // idle keep-alive connections are closed at once when the server closes
     forceCloseConnections: 'idle',
+    // a path that cannot be decoded ('/fr/%E0%A4%A') fails before any hook and the error handler: answered as any bad input
+    frameworkErrors: (_error, request, reply) =>
+      (reply as FastifyReply).code(400).send({ error: translate(requestLanguage(request), 'invalid_input'), code: 'invalid_input' }),
   }).withTypeProvider<ZodTypeProvider>();
   app.server.headersTimeout = Math.min(config.HEADERS_TIMEOUT_MS, config.REQUEST_TIMEOUT_MS);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
@@ -142,7 +155,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const ctx: AppContext = {
     config,
     db,
-    translate: createTranslator(config.localesDir),
+    translate,
     storage: createStorage(config),
     questionBank: loadQuestionBank(config.contentDir),
     queue,
@@ -159,9 +172,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorateRequest('book', undefined);
   app.decorateRequest('uploads', undefined);
   app.addHook('onRequest', async (request) => {
-    const header = request.headers.lng;
-    const value = Array.isArray(header) ? header[0] : header;
-    request.lng = isLanguage(value) ? value : normalizeLanguage(request.headers['accept-language']);
+    request.lng = requestLanguage(request);
   });
 
   await installCompression(app);

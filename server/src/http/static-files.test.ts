@@ -44,6 +44,15 @@ describe('static files and compression', () => {
     }
   });
 
+  it('answers a path that cannot be decoded, or a folder of the build, as any bad input: translated', async () => {
+    const french = JSON.parse(fs.readFileSync('locales/fr/errors.json', 'utf8')).invalid_input;
+    for (const url of ['/fr/%E0%A4%A', '/api/bookFile/%E0%A4%A/book.pdf', '/locales/%E0%A4%A', '/assets/']) {
+      const response = await app.inject({ url, headers: { 'accept-language': 'fr' } });
+      expect([400, 403], url).toContain(response.statusCode);
+      expect(response.json(), url).toEqual({ error: french, code: 'invalid_input' });
+    }
+  });
+
   it('revalidates index.html (every client route) and the locales with their ETag', async () => {
     for (const url of ['/fr/general-categories/1', '/locales/fr/common.json']) {
       const first = await app.inject({ url });
