@@ -1,7 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useForm, type FieldErrors, type FieldValues, type UseFormProps } from 'react-hook-form';
+import type { zodResolver } from '@hookform/resolvers/zod';
 import { toast } from './toast';
 import type { z } from 'zod';
 
@@ -25,24 +26,78 @@ export function issueMessage(issue: z.core.$ZodRawIssue, t: TFunction): string {
   }
 }
 
+/** zod's resolver for react-hook-form (and with it zod's core), imported on first use; asked again after a failure. */
+let zodResolverModule: Promise<{ zodResolver: typeof zodResolver }> | undefined;
+const loadZodResolver = () =>
+  (zodResolverModule ??= import('@hookform/resolvers/zod').catch((error: unknown) => {
+    zodResolverModule = undefined;
+    throw error;
+  }));
+
+/** A form's schema, or a loader of it: `() => import('./schema').then((m) => m.schema)`, for a page whose first load has no zod. */
+export type SchemaSource<S> = S | (() => Promise<S>);
+
 /**
  * react-hook-form validated by a zod schema (usually one of common/schemas), messages from `issueMessage`.
  * `messages`: a field's own wording, already translated, for every issue of that field — e.g. the contact
  * form's "Please enter a valid e-mail address, so that we can answer you." Keyed by the field's path,
  * `*` for any list index ('questions.*.name'), else by its top-level name ('questions').
+ *
+ * zod's resolver is imported on first use, so this module brings no zod to a page (issue 17 item 2: a first
+ * visit's bytes). A schema given as such is already in the page's code: the resolver is then asked for as the
+ * form mounts. A schema given as a loader (the options page's) is imported, with the resolver, when a field
+ * first changes, and awaited by the first validation (a submit, a re-check). If that code cannot be fetched
+ * (a flaky network), the validation answers a form error, `form.unavailable`, which the invalid-submit handler
+ * shows (`toastFirstError`); the next validation asks for it again.
  */
 export function useSchemaForm<S extends z.ZodType<FieldValues, FieldValues>>(
-  schema: S,
+  schema: SchemaSource<S>,
   {
     messages = {},
     ...options
   }: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver'> & { messages?: Partial<Record<string, string>> } = {},
 ) {
   const { t } = useTranslation();
-  return useForm<z.input<S>, unknown, z.output<S>>({
+  const load = typeof schema === 'function' ? schema : () => Promise.resolve(schema);
+  const form = useForm<z.input<S>, unknown, z.output<S>>({
     ...options,
-    resolver: zodResolver(schema, { error: (issue) => fieldMessage(messages, issue) ?? issueMessage(issue, t) }),
+    resolver: async (values, context, resolverOptions) => {
+      let resolver;
+      try {
+        const schemaLoaded = load();
+        const [{ zodResolver }] = await Promise.all([loadZodResolver(), schemaLoaded]);
+        // through `then`, the schema keeps its type S (`await` would give Awaited<S>)
+        resolver = await schemaLoaded.then((loaded) =>
+          zodResolver(loaded, { error: (issue) => fieldMessage(messages, issue) ?? issueMessage(issue, t) }),
+        );
+      } catch {
+        // a form error (react-hook-form's `root`), not a field's: TypeScript cannot match it with a generic form's errors
+        const errors = { root: { type: 'unavailable', message: t('form.unavailable') } } as FieldErrors<z.input<S>>;
+        return { values: {}, errors };
+      }
+      return resolver(values, context, resolverOptions);
+    },
   });
+  // the code a validation needs is asked for before it: as the form mounts, or when a field first changes
+  const latestLoad = useRef(load);
+  useEffect(() => {
+    latestLoad.current = load;
+  });
+  const lazy = typeof schema === 'function';
+  useEffect(() => {
+    const warm = () => void Promise.all([loadZodResolver(), latestLoad.current()]).catch(() => undefined);
+    if (!lazy) {
+      warm();
+      return;
+    }
+    // eslint-disable-next-line react-hooks/incompatible-library -- watch's callback form, subscribed in an effect: nothing of it is memoized (no React Compiler here)
+    const subscription = form.watch(() => {
+      subscription.unsubscribe();
+      warm();
+    });
+    return () => subscription.unsubscribe();
+  }, [lazy, form]);
+  return form;
 }
 
 function fieldMessage(messages: Partial<Record<string, string>>, issue: z.core.$ZodRawIssue): string | undefined {
