@@ -1,17 +1,19 @@
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NEW_BOOK_TOOL_ID, type BookType } from '@common/constants';
 import type { CategoryLengthType, Tool } from '@common/schemas/catalog';
 import { useSchemaForm } from '../../../lib/form';
-import { startFormSchema, type StartValues } from '../lib/validate';
+import type { StartValues } from '../lib/validate';
 
 /** The choices of the options form that are made by clicking (radio cards, the document), not typed. */
 export type StartChoice = 'new_book' | 'tool_id' | 'type_id' | 'length_id' | 'word_file';
 
-/** The options form (react-hook-form, checked by `startFormSchema`) and `choose`, which records a click. */
+/**
+ * The options form (react-hook-form, checked by `startFormSchema`) and `choose`, which records a click. The
+ * schema and zod are imported on the form's first change or validation, not with the page (`useSchemaForm`).
+ */
 export function useStartForm(kind: BookType, lengths: CategoryLengthType[], tools: Tool[]) {
   const { t } = useTranslation('books');
-  const schema = useMemo(() => startFormSchema(t, kind, lengths, tools), [t, kind, lengths, tools]);
+  const schema = () => import('../lib/start-form-schema').then((m) => m.startFormSchema(t, kind, lengths, tools));
   const form = useSchemaForm(schema, {
     defaultValues: {
       book_name: '',
