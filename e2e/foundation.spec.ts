@@ -134,6 +134,53 @@ test.describe('routing, languages and the story choice', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your new book');
   });
 
+  test('a first visit to the options page downloads no zod; the form’s first check brings it and shows its translated messages', async ({
+    page,
+  }) => {
+    const chunks: string[] = [];
+    const scripts: Promise<string>[] = [];
+    page.on('request', (r) => {
+      const chunk = /\/assets\/([\w-]+?)-[\w-]{8}\.js$/.exec(r.url())?.[1];
+      if (chunk) chunks.push(chunk);
+    });
+    page.on('response', (r) => {
+      if (/\/assets\/[\w-]+\.js$/.test(r.url())) scripts.push(r.text().catch(() => ''));
+    });
+    // zod (~39 KB gzip), whatever chunk it would land in: its core defines `$ZodType` once
+    const withZod = async () => (await Promise.all(scripts)).filter((code) => code.includes('$ZodType')).map((code) => code.slice(0, 100));
+    await page.goto('/en/general-categories-options/1/1');
+    await expect(heading(page)).toHaveText('Your new book');
+    await page.waitForLoadState('networkidle');
+    expect(chunks).toContain('options-page');
+    expect(chunks.filter((chunk) => ['zod', 'coerce', 'start-form-schema'].includes(chunk))).toEqual([]);
+    expect(await withZod()).toEqual([]);
+
+    // the form's schema (and zod) come with its first change; a submit shows the schema's own words
+    await page.getByTestId('type-101').click();
+    await page.getByLabel('Tell us about yourself in a few sentences').fill('Too short.');
+    await page.getByRole('button', { name: 'Start writing' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Your description should be more than 100 characters.' }).first()).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'Please select the required boxes.' }).first()).toBeVisible();
+    expect(chunks).toContain('start-form-schema');
+    expect(await withZod()).not.toEqual([]);
+  });
+
+  test('the options form’s schema failing to arrive: the submit says so, and the next one checks the form', async ({ page }) => {
+    let cut = true;
+    await page.route(/\/assets\/start-form-schema-[\w-]+\.js$/, (route) => (cut ? route.abort() : route.continue()));
+    await page.goto('/en/general-categories-options/1/1');
+    await page.getByTestId('type-101').click();
+    await page.getByRole('button', { name: 'Start writing' }).click();
+    await expect(
+      page.locator('.Toastify__toast').filter({ hasText: 'This form could not be checked: no connection. Please try again.' }),
+    ).toBeVisible();
+    await expect(page).toHaveURL('/en/general-categories-options/1/1');
+
+    cut = false;
+    await page.getByRole('button', { name: 'Start writing' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Your description should be more than 100 characters.' }).first()).toBeVisible();
+  });
+
   test('the picker keeps the rest of the path and the query', async ({ page }) => {
     await page.goto('/es/general-categories-options/1/2?from=test');
     await page.getByRole('button', { name: 'Idioma: Español' }).click();
