@@ -44,11 +44,10 @@ export type SchemaSource<S> = S | (() => Promise<S>);
  * `*` for any list index ('questions.*.name'), else by its top-level name ('questions').
  *
  * zod's resolver is imported on first use, so this module brings no zod to a page (issue 17 item 2: a first
- * visit's bytes). A schema given as such is already in the page's code: the resolver is then asked for as the
- * form mounts. A schema given as a loader (the options page's) is imported, with the resolver, when a field
- * first changes, and awaited by the first validation (a submit, a re-check). If that code cannot be fetched
- * (a flaky network), the validation answers a form error, `form.unavailable`, which the invalid-submit handler
- * shows (`toastFirstError`); the next validation asks for it again.
+ * visit's bytes); a schema may be given as a loader (the options page's), so that the page brings none either.
+ * Both are asked for when a field first changes, and awaited by the first validation (a submit, a re-check).
+ * If that code cannot be fetched (a flaky network), the validation answers a form error, `form.unavailable`,
+ * which the invalid-submit handler shows (`toastFirstError`); the next validation asks for it again.
  */
 export function useSchemaForm<S extends z.ZodType<FieldValues, FieldValues>>(
   schema: SchemaSource<S>,
@@ -78,25 +77,19 @@ export function useSchemaForm<S extends z.ZodType<FieldValues, FieldValues>>(
       return resolver(values, context, resolverOptions);
     },
   });
-  // the code a validation needs is asked for before it: as the form mounts, or when a field first changes
+  // the code a validation needs is asked for before it, when a field first changes (not with the page)
   const latestLoad = useRef(load);
   useEffect(() => {
     latestLoad.current = load;
   });
-  const lazy = typeof schema === 'function';
   useEffect(() => {
-    const warm = () => void Promise.all([loadZodResolver(), latestLoad.current()]).catch(() => undefined);
-    if (!lazy) {
-      warm();
-      return;
-    }
     // eslint-disable-next-line react-hooks/incompatible-library -- watch's callback form, subscribed in an effect: nothing of it is memoized (no React Compiler here)
     const subscription = form.watch(() => {
       subscription.unsubscribe();
-      warm();
+      void Promise.all([loadZodResolver(), latestLoad.current()]).catch(() => undefined);
     });
     return () => subscription.unsubscribe();
-  }, [lazy, form]);
+  }, [form]);
   return form;
 }
 
