@@ -6,7 +6,7 @@ import { Button } from '../../../components/button';
 import { Screen } from '../../../components/screen';
 import { FormTextArea } from '../../../components/form-text-area';
 import { FormTextField } from '../../../components/form-text-field';
-import { useSchemaForm } from '../../../lib/form';
+import { toastFirstError, useSchemaForm } from '../../../lib/form';
 import { ApiError } from '../../../lib/api';
 import { useCurrentLanguage } from '../../../lib/use-current-language';
 import { useAuthConfig } from '../../../lib/auth-config';
@@ -72,7 +72,7 @@ export function ContactPage() {
             </Button>
           </div>
         ) : (
-          <form className={styles.form} onSubmit={(e) => void form.handleSubmit(submit)(e)} noValidate>
+          <form className={styles.form} onSubmit={(e) => void form.handleSubmit(submit, toastFirstError)(e)} noValidate>
             <FormTextField form={form} name="name" label={t('contact.name')} autoComplete="name" maxLength={100} />
             <FormTextField
               form={form}
