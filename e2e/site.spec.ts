@@ -92,9 +92,12 @@ test('the contact form checks its fields, then e-mails the operator', async ({ p
   const text = locale('es', 'site') as { contact: Record<string, string>; errors: Record<string, string> };
   await page.goto('/es/contact');
   await page.getByRole('button', { name: text.contact.send }).click();
-  await expect(page.getByText(text.errors.name)).toBeVisible();
-  await expect(page.getByText(text.errors.email)).toBeVisible();
-  await expect(page.getByText(text.errors.message)).toBeVisible();
+  const form = page.locator('form');
+  await expect(form.getByText(text.errors.name)).toBeVisible();
+  await expect(form.getByText(text.errors.email)).toBeVisible();
+  await expect(form.getByText(text.errors.message)).toBeVisible();
+  // the first error also in a toast, as every form's
+  await expect(page.locator('.Toastify__toast')).toContainText(text.errors.name);
   await expect(page.getByLabel(text.contact.name)).toBeFocused();
   await page.getByLabel(text.contact.name).fill('Lucía Gómez');
   await page.getByLabel(text.contact.email).fill('lucia@example.com');
