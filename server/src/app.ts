@@ -23,7 +23,7 @@ import { seedCatalog } from './db/seed/catalog';
 import { createTranslator, type Translate } from './http/messages';
 import { installErrorHandler } from './http/error-handler';
 import { installCompression } from './http/compression';
-import { installRequestIds, loggerOptions, requestIdOf, type LogStream } from './http/logging';
+import { installRequestIds, loggerOptions, requestIdOf, requestLogger, type LogStream } from './http/logging';
 import { installHelmetHeaders, installSecurityHeaders } from './http/security';
 import { responseSerializerCompiler } from './http/serializer';
 import { createStorage, type Storage } from './providers/storage';
@@ -123,6 +123,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger: options.logger ?? loggerOptions(config.LOG_LEVEL, options.logStream),
     // a sane incoming X-Request-Id is kept, else a new UUID; echoed on every answer
     genReqId: requestIdOf,
+    // each request's child logger (its reqId) is made only when the request writes a line
+    childLoggerFactory: requestLogger,
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
     // a client has this long to send a whole request (headers and body): slow-body connections end with 408

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { hashToken } from '../auth/tokens';
 import { buildCheckpoint, buildTestApp, createBook, createUser, type TestApp, type TestUser } from '../../test/helpers';
 import { REDACTED } from './logging';
@@ -98,5 +98,41 @@ describe('structured logs', () => {
     }
     expect(text).toContain('/api/confirmEmail?token=' + REDACTED);
     expect(text).toContain(REDACTED);
+  });
+});
+
+/**
+ * Issue 17 item 5: a request's child logger (pino's, with its `reqId`) is made only when the request
+ * writes a line; the lines it writes still carry the request id.
+ */
+describe('request loggers', () => {
+  let app: TestApp;
+  const lines: string[] = [];
+  beforeAll(async () => {
+    app = await buildTestApp({ LOG_LEVEL: 'warn' }, { logStream: { write: (line) => void lines.push(line) } });
+  });
+  afterAll(async () => app?.close());
+
+  it('makes no child logger for a request that writes nothing, and one with the request id for a request that writes', async () => {
+    const child = vi.spyOn(app.log, 'child');
+    try {
+      const quiet = await app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'quiet-1' } });
+      expect(quiet.statusCode).toBe(200);
+      expect(child).not.toHaveBeenCalled();
+      expect(lines).toHaveLength(0);
+
+      // at info, Fastify logs each request as it comes and as it ends: through a child carrying the id
+      app.log.level = 'info';
+      const logged = await app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'logged-1' } });
+      expect(logged.statusCode).toBe(200);
+      expect(child).toHaveBeenCalledTimes(1);
+      expect(child.mock.calls[0][0]).toEqual({ reqId: 'logged-1' });
+      const written = lines.map((line) => JSON.parse(line) as { reqId?: string; msg?: string });
+      expect(written.map((l) => l.msg)).toEqual(['incoming request', 'request completed']);
+      for (const line of written) expect(line.reqId).toBe('logged-1');
+    } finally {
+      app.log.level = 'warn';
+      child.mockRestore();
+    }
   });
 });
