@@ -1,4 +1,6 @@
 import type { BookListItem } from '@common/schemas/books';
+import { progressPercent } from '@common/rules/progress';
+import { deepFreeze } from '../http/frozen';
 
 const EXCERPT_CHARS = 160;
 
@@ -43,4 +45,25 @@ export function listSummaryOfCheckpoint(value: unknown, fallbackCategoryId: numb
     })),
   };
   return JSON.stringify(summary);
+}
+
+/** How many stored summaries `readListSummary` keeps (a few KB each: the text, its parse, its answer JSON). */
+const KEPT_SUMMARIES = 1000;
+const keptSummaries = new Map<string, { summary: ListSummary; progress: number }>();
+
+/**
+ * A stored summary (the column's JSON) as My Books sends it, and the book's progress. Kept by its
+ * text (issue 17 item 5): a list shown again is neither parsed nor stringified again — the summary is
+ * frozen all the way down, so the response serializer makes its JSON once and splices it into each
+ * answer (http/serializer.ts), as it does for a kept checkpoint. A save writes a new text, read anew.
+ */
+export function readListSummary(json: string): { summary: ListSummary; progress: number } {
+  let kept = keptSummaries.get(json);
+  if (!kept) {
+    const summary = deepFreeze(JSON.parse(json) as ListSummary);
+    kept = { summary, progress: progressPercent(summary.data) };
+    if (keptSummaries.size >= KEPT_SUMMARIES) keptSummaries.delete(keptSummaries.keys().next().value!);
+    keptSummaries.set(json, kept);
+  }
+  return kept;
 }

@@ -90,6 +90,35 @@ describe('GET /api/getUserSessions', () => {
     const chapters = (item.checkpoint_data as { data: Array<{ generated_content: string }> }).data;
     expect(chapters[0].generated_content.length).toBeLessThan(200);
   });
+
+  it('lists again without parsing the stored summaries again, and reads a saved book’s new summary (issue 17 item 5)', async () => {
+    const carol = await createUser(app);
+    const book = await createBook(carol, 1, { book_name: 'Kept' });
+    await createBook(carol, 2, { book_name: 'Kept too' });
+    const first = await list(carol);
+    const stored = await app.ctx.db.selectFrom('service_sessions').select('list_summary').where('user_id', '=', carol.id).execute();
+    const parse = vi.spyOn(JSON, 'parse');
+    try {
+      expect(await list(carol)).toEqual(first);
+      expect(parse.mock.calls.filter(([text]) => stored.some((row) => row.list_summary === text))).toHaveLength(0);
+    } finally {
+      parse.mockRestore();
+    }
+    await app.ctx.db.updateTable('service_sessions').set({ is_payed: 1 }).where('id', '=', book.id).execute();
+    const session = (await app.inject({ method: 'GET', url: `/api/getSession/${book.id}`, headers: carol.headers })).json().success;
+    session.checkpoint_data.data[0].generated_content = 'A new first chapter.';
+    session.checkpoint_data.data[0].name = 'Renamed chapter';
+    const saved = await post(
+      '/upSertSession',
+      { service_session_id: book.id, checkpoint_data: session.checkpoint_data, version: session.version },
+      carol.headers,
+    );
+    expect(saved.statusCode, saved.body).toBe(200);
+    const item = (await list(carol)).find((b) => b.id === book.id)!;
+    const chapters = (item.checkpoint_data as { data: Array<{ name: string; generated_content: string }> }).data;
+    expect(chapters[0]).toMatchObject({ name: 'Renamed chapter', generated_content: 'A new first chapter.' });
+    expect(item.progress).toBe(Math.round((1 / chapters.length) * 100));
+  });
 });
 
 /** My Books' rename: the spec's updateBookAttribute with `book_name`. */

@@ -1,6 +1,5 @@
 import { booksApi } from '@common/api/books';
 import type { BookListItem } from '@common/schemas/books';
-import { progressPercent } from '@common/rules/progress';
 import { COVER_IMAGE_KEY, sessionImagePath } from '@common/schemas/workspace';
 import type { Config } from '../config';
 import { newToken, hashToken } from '../auth/tokens';
@@ -10,7 +9,7 @@ import { toBool } from '../db';
 import { limitByIp, limitByUser } from '../rate-limit';
 import { createBook, DELETE_BOOKS_LIMIT, GUEST_BOOKS_LIMIT, USER_BOOKS_LIMIT } from './create-book';
 import { deleteBookFiles } from './files';
-import type { ListSummary } from './list-summary';
+import { readListSummary } from './list-summary';
 import { listUserSessionRows, softDeleteSession } from './repository';
 import type { ChapterTailor } from './tailor';
 
@@ -74,13 +73,13 @@ function chapterTailorOf(config: Config, log: ChapterTailor['log']): ChapterTail
 type ListRow = Awaited<ReturnType<typeof listUserSessionRows>>[number];
 
 function presentListItem(row: ListRow): BookListItem {
-  const summary = JSON.parse(row.list_summary) as ListSummary;
+  const { summary, progress } = readListSummary(row.list_summary);
   return {
     id: row.id,
     book_name: row.book_name,
     is_payed: toBool(row.is_payed),
     updated_at: row.updated_at,
-    progress: progressPercent(summary.data),
+    progress,
     cover_url: row.cover_type ? sessionImagePath(row.id, COVER_IMAGE_KEY) : null,
     checkpoint_data: summary,
   };
