@@ -84,10 +84,48 @@ const unlockedChaptersQuery = preparedQuery((db: Db, sessionId: number) =>
   db.selectFrom('unlocked_chapters').select('chapter_id').where('service_session_id', '=', sessionId),
 );
 
-/** The extra chapters bought for a book (issue 12 item 5): the one place that reads `unlocked_chapters`. */
+/** The extra chapters bought for a book (issue 12 item 5); with the book's files, `bookFilesAndUnlocks` below. */
 export async function unlockedChapterIds(db: Db, sessionId: number): Promise<number[]> {
   const rows = await unlockedChaptersQuery.execute(db, sessionId);
   return rows.map((r) => Number(r.chapter_id));
+}
+
+const filesAndUnlocksQuery = preparedQuery((db: Db, sessionId: number) =>
+  db
+    .selectFrom('session_files')
+    .select((eb) => [
+      sql<string>`'file'`.as('kind'),
+      eb.ref('key').$castTo<string | null>().as('key'),
+      sql<number | null>`null`.as('chapter_id'),
+    ])
+    .where('session_id', '=', sessionId)
+    .unionAll(
+      db
+        .selectFrom('unlocked_chapters')
+        .select((eb) => [
+          sql<string>`'unlocked'`.as('kind'),
+          sql<string | null>`null`.as('key'),
+          eb.ref('chapter_id').$castTo<number | null>().as('chapter_id'),
+        ])
+        .where('service_session_id', '=', sessionId),
+    )
+    .orderBy('kind')
+    .orderBy('key')
+    .orderBy('chapter_id'),
+);
+
+/**
+ * The keys of a book's stored files, sorted (as `listSessionFileKeys`), and its extra chapters bought
+ * (as `unlockedChapterIds`), in one query: what getSession sends besides the book (issue 17 item 5).
+ */
+export async function bookFilesAndUnlocks(db: Db, sessionId: number): Promise<{ fileKeys: string[]; unlocked: number[] }> {
+  const fileKeys: string[] = [];
+  const unlocked: number[] = [];
+  for (const row of await filesAndUnlocksQuery.execute(db, sessionId)) {
+    if (row.kind === 'file') fileKeys.push(row.key!);
+    else unlocked.push(Number(row.chapter_id));
+  }
+  return { fileKeys, unlocked };
 }
 
 export function parseCheckpoint(row: Pick<SessionRow, 'checkpoint_data'>): CheckpointData {

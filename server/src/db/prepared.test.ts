@@ -111,15 +111,75 @@ describe('the reads of books (issue 17 item 5)', () => {
     expect(await compilesDuring(read)).toBe(0);
   });
 
-  it('getSession reads the book and whether its owner is subscribed in one query: four in all for an unpaid book', async () => {
+  it('getSession reads the book and whether its owner is subscribed in one query, its files and unlocked chapters in another: three in all for an unpaid book', async () => {
     const owner = await createUser(app);
     const book = await createBook(app, { userId: owner.id });
     const queries = await queriesDuring(async () => {
       const res = await app.inject({ method: 'GET', url: `/api/getSession/${book.id}`, headers: owner.headers });
       expect(res.json().success.is_payed).toBe(false);
     });
-    // the token, the book with its owner's subscription, its files, its unlocked chapters
-    expect(queries).toHaveLength(4);
+    // the token, the book with its owner's subscription, its files with its unlocked chapters
+    expect(queries).toHaveLength(3);
     expect(queries.filter((q) => q.includes('"subscriptions"'))).toHaveLength(1);
+    expect(queries.filter((q) => q.includes('"session_files"') && q.includes('"unlocked_chapters"'))).toHaveLength(1);
+  });
+
+  it('getSession sends the book’s own files, sorted, and its own unlocked chapters from that one query', async () => {
+    const owner = await createUser(app);
+    const [book, other] = [await createBook(app, { userId: owner.id }), await createBook(app, { userId: owner.id })];
+    const db = app.ctx.db;
+    const now = new Date().toISOString();
+    const file = (session_id: number, key: string) => ({ session_id, key, content_type: 'image/jpeg', size: 1, updated_at: now });
+    await db
+      .insertInto('session_files')
+      .values([
+        file(book.id, 'cover_media_photo'),
+        file(book.id, 'chap_2_media_0'),
+        file(book.id, 'chap_1_media_1'),
+        file(other.id, 'chap_3_media_0'),
+      ])
+      .execute();
+    const unlock = async (sessionId: number, chapterId: number) => {
+      const order = await db
+        .insertInto('orders')
+        .values({
+          reference: `extra_${sessionId}_${chapterId}_${Math.random()}`,
+          kind: 'extra_chapter',
+          status: 'paid',
+          provider: 'sandbox',
+          user_id: owner.id,
+          plan_id: null,
+          service_session_id: sessionId,
+          chapter_id: chapterId,
+          subscription_id: null,
+          coupon_id: null,
+          amount_cents: 500,
+          currency: 'EUR',
+          tax_rate_bp: 2000,
+          email: owner.email,
+          recipient_email: null,
+          language: 'en',
+          form_token_hash: null,
+          form_expires_at: null,
+          transaction_id: null,
+          payment_method_token: null,
+          failure: null,
+          created_at: now,
+          updated_at: now,
+          paid_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto('unlocked_chapters')
+        .values({ service_session_id: sessionId, chapter_id: chapterId, order_id: order.id, created_at: now })
+        .execute();
+    };
+    await unlock(book.id, 7);
+    await unlock(book.id, 4);
+    await unlock(other.id, 5);
+    const answer = (await app.inject({ method: 'GET', url: `/api/getSession/${book.id}`, headers: owner.headers })).json().success;
+    expect(answer.images).toEqual(['chap_1_media_1', 'chap_2_media_0', 'cover_media_photo']);
+    expect(answer.unlocked_chapters).toEqual([4, 7]);
   });
 });

@@ -16,6 +16,7 @@ import { sessionFileKey } from '../books/files';
 import {
   deleteSessionFile,
   findSessionRow,
+  bookFilesAndUnlocks,
   listSessionFileKeys,
   readStoredCheckpoint,
   presentSession,
@@ -29,11 +30,12 @@ export async function presentWorkspace(db: Db, row: SessionRow): Promise<Workspa
   // the stored checkpoint is parsed and checked once per read, and not again while this process keeps it
   const { checkpoint, overLimit } = readStoredCheckpoint(row);
   const session = presentSession(row, checkpoint);
+  const { fileKeys, unlocked } = await bookFilesAndUnlocks(db, row.id);
   return {
     ...session,
     progress: progressPercent(session.checkpoint_data.data),
-    images: (await listSessionFileKeys(db, row.id)).filter((key) => IMAGE_KEY_PATTERN.test(key)),
-    unlocked_chapters: await unlockedChapterIds(db, row.id),
+    images: fileKeys.filter((key) => IMAGE_KEY_PATTERN.test(key)),
+    unlocked_chapters: unlocked,
     ...(overLimit.length ? { over_limit: overLimit } : {}),
   };
 }
