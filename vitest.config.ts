@@ -3,19 +3,25 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
-/** A server test that builds the app, names the database's URL or imports the database module: its verdict may depend on the database. */
-const OPENS_A_DATABASE = /buildTestApp|DATABASE_URL|from '(?:\.\.?\/)+db['/]/;
+/**
+ * A test that builds the app (`buildTestApp`, or the web's `startApiServer` around it), names the database's URL or
+ * imports a database module: its verdict may depend on the database.
+ */
+const OPENS_A_DATABASE = /buildTestApp|startApiServer|DATABASE_URL|test\/helpers'|from '[^']*\/db['/]/;
 
 /**
- * With PLUME_TEST_SCOPE=database (CI's PostgreSQL pass) only the server's tests that open a database run: the web's,
- * common's and the server's others give the same verdict on either database and ran in the SQLite pass
- * (docs/decisions/0040-ci-database-pass.md).
+ * With PLUME_TEST_SCOPE=database (CI's PostgreSQL pass) only the tests that open a database run: the others (the
+ * web's components and hooks on their own, common's rules, the server's typesetting, importers, providers…) give
+ * the same verdict on either database and ran in the SQLite pass (docs/decisions/0040-ci-database-pass.md).
  */
 function databaseTests() {
-  return fs
-    .readdirSync('server', { recursive: true, encoding: 'utf8' })
-    .filter((file) => file.endsWith('.test.ts'))
-    .map((file) => `server/${file}`)
+  return ['common', 'server', 'web/src']
+    .flatMap((dir) =>
+      fs
+        .readdirSync(dir, { recursive: true, encoding: 'utf8' })
+        .filter((file) => /\.test\.tsx?$/.test(file))
+        .map((file) => `${dir}/${file}`),
+    )
     .filter((file) => OPENS_A_DATABASE.test(fs.readFileSync(file, 'utf8')));
 }
 
