@@ -22,10 +22,14 @@ export function useSubscriptionDetails(lng: string) {
   });
 }
 
-/** Every subscription query (header, details) is read again, e.g. after subscribing or cancelling. */
+/**
+ * Every subscription query (header, details) is read again, e.g. after subscribing or cancelling — also those no
+ * screen shows right now: the header's state is read by its profile menu, which is closed while the user pays, and
+ * would open on the old state.
+ */
 export function useRefreshSubscription() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: [SUBSCRIPTION_QUERY_ROOT] });
+  return () => queryClient.invalidateQueries({ queryKey: [SUBSCRIPTION_QUERY_ROOT], refetchType: 'all' });
 }
 
 /** `POST cancelSubscription`: quiet, the screen shows the spec's 'subscribe.error' itself. */

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import net from 'node:net';
 import type { ReactNode } from 'react';
-import { cleanup, renderHook, waitFor } from '@testing-library/react';
+import { cleanup, render, renderHook, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createUser, type TestUser } from '../../../../../server/test/helpers';
@@ -10,6 +10,7 @@ import { createPaymentsContext } from '../../../../../server/src/payments/checko
 import { runDueSubscriptions } from '../../../../../server/src/subscriptions/renewals';
 import { startApiServer } from '../../../../test/api-server';
 import { AuthProvider } from '../../../app/auth';
+import { useRefreshSubscription } from './subscription';
 import { useSubscriptionState } from './use-subscription-state';
 
 /**
@@ -101,6 +102,36 @@ describe('useSubscriptionState (GET /api/userSubscription, read as the header do
       expect(result.current).toMatchObject({ state: 'pending_cancellation', isLoading: false, subscription: { cancel_date: null } });
       expect(result.current.subscription?.cancel_request).toBeTruthy();
     }, settled);
+  });
+
+  it('after subscribing with the profile menu closed, the menu opens on the new state (the refresh reads unshown queries too)', async () => {
+    const user = await createUser(api.app);
+    signInAs(user);
+    let refresh: () => Promise<void> = async () => undefined;
+    function Menu() {
+      return <p data-testid="menu-state">{useSubscriptionState().state}</p>;
+    }
+    function Header({ menuOpen }: { menuOpen: boolean }) {
+      refresh = useRefreshSubscription();
+      return menuOpen ? <Menu /> : null;
+    }
+    const client = new QueryClient();
+    const page = (menuOpen: boolean) => (
+      <QueryClientProvider client={client}>
+        <AuthProvider>
+          <Header menuOpen={menuOpen} />
+        </AuthProvider>
+      </QueryClientProvider>
+    );
+    const { rerender } = render(page(true));
+    // read under the user's id once the startup refresh has named them (as the header does on a page)
+    await waitFor(() => expect(client.getQueryState(['subscription', 'user', user.id])?.status).toBe('success'), settled);
+    expect(screen.getByTestId('menu-state').textContent).toBe('unsubscribed');
+    rerender(page(false));
+    await subscribe(user);
+    await refresh();
+    rerender(page(true));
+    expect(screen.getByTestId('menu-state').textContent).toBe('subscribed');
   });
 
   it('unsubscribed: never subscribed (the server answers null)', async () => {
