@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { actAsUserWithCookie, signUp } from './helpers/api';
 import { collectConsoleErrors } from './helpers/console-errors';
+import { recordScripts } from './helpers/downloads';
 import { saveScreenshot, WIDTHS } from './helpers/screenshots';
 
 /**
@@ -137,17 +138,8 @@ test.describe('routing, languages and the story choice', () => {
   test('a first visit to the options page downloads no zod; the form’s first check brings it and shows its translated messages', async ({
     page,
   }) => {
-    const chunks: string[] = [];
-    const scripts: Promise<string>[] = [];
-    page.on('request', (r) => {
-      const chunk = /\/assets\/([\w-]+?)-[\w-]{8}\.js$/.exec(r.url())?.[1];
-      if (chunk) chunks.push(chunk);
-    });
-    page.on('response', (r) => {
-      if (/\/assets\/[\w-]+\.js$/.test(r.url())) scripts.push(r.text().catch(() => ''));
-    });
-    // zod (~39 KB gzip), whatever chunk it would land in: its core defines `$ZodType` once
-    const withZod = async () => (await Promise.all(scripts)).filter((code) => code.includes('$ZodType')).map((code) => code.slice(0, 100));
+    // zod (~39 KB gzip), whatever chunk it would land in
+    const { chunks, withZod } = recordScripts(page);
     await page.goto('/en/general-categories-options/1/1');
     await expect(heading(page)).toHaveText('Your new book');
     await page.waitForLoadState('networkidle');
