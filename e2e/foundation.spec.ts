@@ -260,8 +260,11 @@ test.describe('routing, languages and the story choice', () => {
     await expect(page).toHaveURL('/en/general-categories-options/1/3');
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 
+    // Back too lands at the top, the browser restoring no old position after the app's scroll
     await page.goBack();
-    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(heading(page)).toBeVisible();
+    expect(await page.evaluate(() => window.history.scrollRestoration)).toBe('manual');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     await expect(header).toHaveAttribute('data-sticky', 'false');
   });
 

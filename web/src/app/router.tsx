@@ -181,6 +181,10 @@ const routes: RouteObject[] = [
 
 export const router = createBrowserRouter(routes);
 
+// Every route change scrolls to the top (LanguageRoot), Back included: the browser's own restoring of the page's old position
+// on Back could land after that scroll on a busy machine and leave the page scrolled down.
+window.history.scrollRestoration = 'manual';
+
 /**
  * The first page's chunk, its own texts and the data it first reads are asked for at once, beside the common texts (i18n.ts starts
  * them), instead of once those have arrived, the layout has rendered and the page's chunk has run: two round
