@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { actAsUserWithCookie, signUp } from './helpers/api';
 import { collectConsoleErrors } from './helpers/console-errors';
@@ -115,6 +117,46 @@ test.describe('routing, languages and the story choice', () => {
     });
     await page.goto('/en/general-categories/1');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(titles.en);
+  });
+
+  test('the served page names its route’s chunks and texts, each file is fetched once, and the page renders in each language', async ({
+    browser,
+  }) => {
+    const locale = (lng: string, ns: string) =>
+      JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '..', 'locales', lng, `${ns}.json`), 'utf8')) as Record<string, string>;
+    for (const lng of ['fr', 'en', 'es', 'it'] as const) {
+      for (const [route, chunk, ns, title] of [
+        [`/${lng}/login`, 'login-page', 'auth', locale(lng, 'auth').login_title],
+        [
+          `/${lng}/general-categories-options/1/1`,
+          'options-page',
+          'books',
+          (locale(lng, 'books').options as unknown as Record<string, string>).title,
+        ],
+      ] as const) {
+        const context = await browser.newContext(); // an empty cache: a first visit
+        const page = await context.newPage();
+        const fetched: string[] = [];
+        page.on('request', (request) => {
+          if (/\/(assets|locales)\//.test(request.url())) fetched.push(new URL(request.url()).pathname);
+        });
+        const response = await page.goto(route);
+        const html = await response!.text();
+        // the route's chunk and texts are named in the HTML, so they are fetched beside the entry script, not once it has run
+        expect(html).toMatch(new RegExp(`<link rel="modulepreload" crossorigin href="/assets/${chunk}-[\\w-]+\\.js"`));
+        expect(html).toContain(`<link rel="preload" as="fetch" crossorigin href="/locales/${lng}/${ns}.json">`);
+        expect(html).toContain(`<html lang="${lng}">`);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(title!);
+        await page.waitForLoadState('networkidle');
+        // a preload the page's own request does not match (another mode or credentials) is a second download of the same file
+        expect(
+          fetched.filter((file, i) => fetched.indexOf(file) !== i),
+          route,
+        ).toEqual([]);
+        expect(fetched, route).toEqual(expect.arrayContaining([`/locales/${lng}/common.json`, `/locales/${lng}/${ns}.json`]));
+        await context.close();
+      }
+    }
   });
 
   test('a first visit asks for its page’s data with its chunk, not once the page has rendered', async ({ page }) => {

@@ -49,6 +49,8 @@ export default defineConfig(({ command }) => ({
     // No source maps in the build: they would be served to everyone.
     sourcemap: false,
     chunkSizeWarningLimit: 600,
+    // dist/web/.vite/manifest.json: the server names each route's chunks in the HTML it serves (server/src/http/spa-page.ts)
+    manifest: true,
   },
   server: {
     port: 5173,

@@ -23,6 +23,7 @@ import { seedCatalog } from './db/seed/catalog';
 import { createTranslator, type Translate } from './http/messages';
 import { installErrorHandler } from './http/error-handler';
 import { installCompression } from './http/compression';
+import { createSpaPages } from './http/spa-page';
 import { installRequestIds, loggerOptions, requestIdOf, requestLogger, type LogStream } from './http/logging';
 import { installHelmetHeaders, installSecurityHeaders } from './http/security';
 import { responseSerializerCompiler } from './http/serializer';
@@ -212,6 +213,8 @@ async function registerStaticFiles(app: FastifyInstance, config: Config) {
   });
   const indexFile = path.join(config.webDistDir, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
+  // index.html as served for each route and language, with the route's chunks and texts named (http/spa-page.ts)
+  const spaPage = hasWeb ? createSpaPages(config.webDistDir) : null;
   if (hasWeb) {
     const assets = path.join(config.webDistDir, 'assets') + path.sep;
     await app.register(fastifyStatic, {
@@ -241,7 +244,11 @@ async function registerStaticFiles(app: FastifyInstance, config: Config) {
     ) {
       return reply.code(404).send({ error: app.ctx.translate(request.lng, 'not_found'), code: 'not_found' });
     }
-    if (!hasWeb) return reply.code(503).type('text/plain').send('The web app is not built: run `npm run build`.');
-    return reply.sendFile('index.html');
+    if (!spaPage) return reply.code(503).type('text/plain').send('The web app is not built: run `npm run build`.');
+    const { html, etag } = spaPage(url);
+    reply.header('cache-control', REVALIDATE).header('etag', etag).header('vary', 'Accept-Encoding');
+    const known = (request.headers['if-none-match'] ?? '').split(',').map((tag) => tag.trim().replace(/^W\//, ''));
+    if (known.includes(etag)) return reply.code(304).send();
+    return reply.type('text/html; charset=utf-8').send(html);
   });
 }

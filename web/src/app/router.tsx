@@ -9,7 +9,7 @@ import { Layout } from './layout/layout';
 import { i18n } from '../lib/i18n';
 import { paths } from '../lib/paths';
 import { queryClient } from '../lib/query-client';
-import { WORKSPACE_NAMESPACES } from './routes/workspace-namespaces';
+import { namespacesOf } from '@common/first-visit';
 
 /**
  * A page in its own chunk, which can also be asked for, with the texts it needs and the data it first
@@ -37,7 +37,7 @@ const page = (
 const isPage = (type: unknown): type is Page => typeof type === 'object' && type !== null && 'preload' in type;
 
 const HomePage = page(() => import('../features/home/home-page'), 'HomePage');
-const LoginPage = page(() => import('../features/auth/pages/login-page'), 'LoginPage', ['auth']);
+const LoginPage = page(() => import('../features/auth/pages/login-page'), 'LoginPage', namespacesOf('login'));
 const RegisterPage = page(() => import('../features/auth/pages/register-page'), 'RegisterPage');
 const ForgotPasswordPage = page(() => import('../features/auth/pages/forgot-password-page'), 'ForgotPasswordPage');
 const ResetPasswordPage = page(() => import('../features/auth/pages/reset-password-page'), 'ResetPasswordPage');
@@ -57,7 +57,7 @@ const GeneralCategoriesPage = page(
 const OptionsPage = page(
   () => import('../features/book-start/pages/options-page'),
   'OptionsPage',
-  ['books'],
+  namespacesOf('general-categories-options/:serviceId/:categoryId'),
   async ({ lang, categoryId = '' }) => {
     if (!isLanguage(lang)) return;
     const [{ lookupsQuery }, { toolsQuery }] = await Promise.all([
@@ -70,7 +70,7 @@ const OptionsPage = page(
 const WorkspaceRoute = page(
   () => import('./routes/workspace-route'),
   'WorkspaceRoute',
-  WORKSPACE_NAMESPACES,
+  namespacesOf('questions/:sessionId'),
   async ({ sessionId }) => (await import('../features/workspace/api/get-session')).prefetchSession(Number(sessionId)),
 );
 const PaymentPage = page(() => import('../features/payments/pages/payment-page'), 'PaymentPage');

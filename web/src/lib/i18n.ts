@@ -3,6 +3,7 @@ import LanguageDetector from 'i18next-browser-languagedetector';
 import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
 import { COOKIE_LIFETIME_MS, DEFAULT_LANGUAGE, LANGUAGES, TRANSLATION_LOADING } from '@common/constants';
+import { COMMON_NAMESPACES } from '@common/first-visit';
 import { arrivalLanguage } from '@common/languages';
 import { savedLanguage } from './language';
 
@@ -27,7 +28,7 @@ void i18n
     supportedLngs: [...LANGUAGES],
     fallbackLng: DEFAULT_LANGUAGE,
     load: 'languageOnly',
-    ns: ['common', 'errors'],
+    ns: [...COMMON_NAMESPACES],
     defaultNS: 'common',
     interpolation: { escapeValue: false },
     backend: { loadPath: '/locales/{{lng}}/{{ns}}.json' },

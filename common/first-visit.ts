@@ -1,0 +1,94 @@
+import { isLanguage } from './languages';
+import type { Language } from './constants';
+
+/**
+ * What a first visit to each client route needs before it can render: the route's page module (and the
+ * modules of the reads it starts with its chunk), as Vite's build manifest names them (paths under web/),
+ * and the locale namespaces it asks for beside the common ones. The web router asks for them as it loads
+ * (web/src/app/router.tsx); the server names them in the HTML it serves for the route
+ * (server/src/http/spa-page.ts), so that they are fetched with the entry script instead of after it has run.
+ */
+
+/** The namespaces every page renders with (i18next's `ns`, web/src/lib/i18n.ts). */
+export const COMMON_NAMESPACES = ['common', 'errors'] as const;
+
+/**
+ * The texts of the workspace and of every part it shows, asked for together: one wait before the page
+ * shows, instead of one more wait (and one more render of the whole workspace) each time a part first
+ * renders and finds its namespace missing.
+ */
+export const WORKSPACE_NAMESPACES = ['workspace', 'voice', 'audiobook', 'family', 'preview', 'payments'];
+
+export interface FirstVisit {
+  /** The route under `/:lang/`, react-router's syntax (`:param` is one segment); '' is `/:lang`. */
+  path: string;
+  /** Source modules, relative to web/, as keys of the build manifest: the page's own, then those of its first reads that have a chunk of their own. */
+  modules: string[];
+  /** Namespaces the page asks for with its chunk, beside COMMON_NAMESPACES. */
+  namespaces: string[];
+}
+
+const visit = (path: string, modules: string | string[], namespaces: string[] = []): FirstVisit => ({
+  path,
+  modules: typeof modules === 'string' ? [modules] : modules,
+  namespaces,
+});
+
+export const FIRST_VISITS: readonly FirstVisit[] = [
+  visit('', 'src/features/home/home-page.tsx'),
+  visit('my-books', 'src/features/books/pages/my-books-page.tsx'),
+  visit('subscriptions', 'src/features/subscriptions/pages/subscriptions-page.tsx'),
+  visit('manage-subscriptions', 'src/features/subscriptions/pages/manage-subscriptions-page.tsx'),
+  visit('profile', 'src/app/routes/profile-route.tsx'),
+  visit('audiobook/:sessionId', 'src/features/audiobook/pages/audiobook-page.tsx'),
+  visit('family/:sessionId', 'src/features/family/pages/family-page.tsx'),
+  visit('printing', 'src/features/printing/pages/printing-page.tsx'),
+  visit('printing-payment', 'src/features/printing/pages/printing-payment-page.tsx'),
+  visit('login', 'src/features/auth/pages/login-page.tsx', ['auth']),
+  visit('register', 'src/features/auth/pages/register-page.tsx'),
+  visit('forgot-password', 'src/features/auth/pages/forgot-password-page.tsx'),
+  visit('reset-password', 'src/features/auth/pages/reset-password-page.tsx'),
+  visit('general-categories/:serviceId', [
+    'src/features/catalog/general-categories-page.tsx',
+    'src/features/catalog/api/get-general-categories.ts',
+  ]),
+  visit(
+    'general-categories-options/:serviceId/:categoryId',
+    [
+      'src/features/book-start/pages/options-page.tsx',
+      'src/features/book-start/api/get-lookups.ts',
+      'src/features/book-start/api/get-tools.ts',
+    ],
+    ['books'],
+  ),
+  visit('questions/:sessionId', 'src/app/routes/workspace-route.tsx', WORKSPACE_NAMESPACES),
+  visit('payment', 'src/features/payments/pages/payment-page.tsx'),
+  visit('gift-card', 'src/features/gifts/pages/gift-card-page.tsx'),
+  visit('gift-card-payment', 'src/features/gifts/pages/gift-card-payment-page.tsx'),
+  visit('gift-card-form', 'src/features/gifts/pages/gift-card-form-page.tsx'),
+  visit('redeem-gift', 'src/features/gifts/pages/redeem-gift-page.tsx'),
+  visit('audiobook-payment', 'src/features/audiobook/pages/audiobook-payment-page.tsx'),
+  visit('thankyou/purchase', 'src/features/payments/pages/thank-you-purchase-page.tsx'),
+  visit('thankyou/register', 'src/features/auth/pages/thank-you-register-page.tsx'),
+  ...['terms', 'privacy', 'legal-notice', 'faq', 'how-it-works'].map((path) => visit(path, 'src/features/site/pages/site-page.tsx')),
+  visit('contact', 'src/features/site/pages/contact-page.tsx'),
+  visit('contribute', 'src/app/routes/contribute-route.tsx'),
+];
+
+/** The route a path (`/fr/login`, no query) is a first visit to, with its language; null for `/`, unknown paths, or a first segment that is not a language. */
+export function firstVisitOf(pathname: string): { lng: Language; visit: FirstVisit } | null {
+  const [, lng = '', ...rest] = pathname.replace(/\/+$/, '').split('/');
+  if (!isLanguage(lng)) return null;
+  const visit = FIRST_VISITS.find((v) => {
+    const parts = v.path ? v.path.split('/') : [];
+    return parts.length === rest.length && parts.every((part, i) => (part.startsWith(':') ? rest[i] !== '' : part === rest[i]));
+  });
+  return visit ? { lng, visit } : null;
+}
+
+/** The namespaces a route asks for with its chunk (the router's, from the table above). */
+export function namespacesOf(path: string): string[] {
+  const found = FIRST_VISITS.find((v) => v.path === path);
+  if (!found) throw new Error(`No first visit declared for ${path}`);
+  return found.namespaces;
+}

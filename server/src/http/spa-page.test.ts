@@ -1,0 +1,134 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIRST_VISITS } from '@common/first-visit';
+import { buildTestApp, type TestApp } from '../../test/helpers';
+import { createSpaPages } from './spa-page';
+
+/** A build as Vite leaves it: index.html linking the entry, and the manifest naming every route's chunk. */
+function fakeBuild(dir: string, { leaveOut }: { leaveOut?: string } = {}) {
+  const built = [
+    '<!doctype html>',
+    '<html lang="en">',
+    '  <head>',
+    '    <title>Plume</title>',
+    '    <script type="module" crossorigin src="/assets/index-Entry123.js"></script>',
+    '    <link rel="modulepreload" crossorigin href="/assets/react-React123.js">',
+    '  </head>',
+    '  <body>',
+    '    <div id="root"></div>',
+    '  </body>',
+    '</html>',
+  ].join('\n');
+  fs.mkdirSync(path.join(dir, '.vite'), { recursive: true });
+  fs.writeFileSync(path.join(dir, 'index.html'), built);
+  const manifest: Record<string, object> = {
+    'index.html': { file: 'assets/index-Entry123.js', isEntry: true, imports: ['_react-React123.js'], css: ['assets/index-Style123.css'] },
+    '_react-React123.js': { file: 'assets/react-React123.js' },
+    '_zod-Zod12345.js': { file: 'assets/zod-Zod12345.js', imports: ['_react-React123.js'] },
+  };
+  for (const visit of FIRST_VISITS)
+    for (const module of visit.modules) {
+      if (module === leaveOut) continue;
+      const name = path.basename(module).replace(/\.tsx?$/, '');
+      manifest[module] = {
+        file: `assets/${name}-Chunk123.js`,
+        isDynamicEntry: true,
+        // a route's chunk imports the entry and what the entry imports, which the HTML already names, and chunks of its own
+        imports: ['index.html', '_react-React123.js', ...(name === 'login-page' ? ['_zod-Zod12345.js'] : [])],
+        css: [`assets/${name}-Style123.css`],
+      };
+    }
+  fs.writeFileSync(path.join(dir, '.vite/manifest.json'), JSON.stringify(manifest));
+}
+
+/** The hrefs of the links that start with some attributes, in order. */
+const links = (html: string, start: string) => [...html.matchAll(new RegExp(`<link ${start}[^>]* href="([^"]+)"`, 'g'))].map((m) => m[1]);
+
+describe('index.html as served for each route and language', () => {
+  let app: TestApp;
+  const web = fs.mkdtempSync(path.join(os.tmpdir(), 'plume-spa-'));
+
+  beforeAll(async () => {
+    fakeBuild(web);
+    app = await buildTestApp({ WEB_DIST_DIR: web });
+  });
+  afterAll(async () => {
+    await app?.close();
+    fs.rmSync(web, { recursive: true, force: true });
+  });
+
+  it("names the route's chunks (with their own imports and styles) and the texts it renders with, in the route's language and the fallback", async () => {
+    const response = await app.inject({ url: '/fr/login?next=1' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    const html = response.body;
+    expect(html).toContain('<html lang="fr">');
+    expect(links(html, 'rel="modulepreload"')).toEqual([
+      '/assets/react-React123.js',
+      '/assets/login-page-Chunk123.js',
+      '/assets/zod-Zod12345.js',
+    ]);
+    expect(links(html, 'rel="preload" as="style"')).toEqual(['/assets/login-page-Style123.css']);
+    // i18next-http-backend fetches with mode cors and credentials same-origin: a preload matches it only with crossorigin
+    expect(html).toContain('<link rel="preload" as="fetch" crossorigin href="/locales/fr/auth.json">');
+    expect(links(html, 'rel="preload" as="fetch" crossorigin')).toEqual([
+      '/locales/fr/common.json',
+      '/locales/fr/errors.json',
+      '/locales/fr/auth.json',
+      '/locales/en/common.json',
+      '/locales/en/errors.json',
+      '/locales/en/auth.json',
+    ]);
+
+    const options = (await app.inject({ url: '/es/general-categories-options/1/4' })).body;
+    expect(options).toContain('<html lang="es">');
+    expect(links(options, 'rel="modulepreload"')).toEqual(
+      expect.arrayContaining(['/assets/options-page-Chunk123.js', '/assets/get-lookups-Chunk123.js', '/assets/get-tools-Chunk123.js']),
+    );
+    expect(links(options, 'rel="preload" as="fetch" crossorigin')).toContain('/locales/es/books.json');
+
+    const english = (await app.inject({ url: '/en/questions/12' })).body;
+    expect(links(english, 'rel="modulepreload"')).toContain('/assets/workspace-route-Chunk123.js');
+    // English is the fallback: its files only once
+    expect(links(english, 'rel="preload" as="fetch" crossorigin')).toEqual(
+      ['common', 'errors', 'workspace', 'voice', 'audiobook', 'family', 'preview', 'payments'].map((ns) => `/locales/en/${ns}.json`),
+    );
+  });
+
+  it('serves index.html as built for paths that are no route of ours', async () => {
+    for (const url of ['/fr/nowhere', '/xx/login', '/fr/questions']) {
+      const response = await app.inject({ url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toBe(fs.readFileSync(path.join(web, 'index.html'), 'utf8'));
+    }
+  });
+
+  it('revalidates each variant by its own ETag, never cached as public, and compresses it', async () => {
+    const french = await app.inject({ url: '/fr/login', headers: { 'accept-encoding': 'br' } });
+    const english = await app.inject({ url: '/en/login' });
+    expect(french.headers['cache-control']).toBe('no-cache');
+    expect(french.headers.vary).toMatch(/accept-encoding/i);
+    expect(french.headers.etag).toMatch(/^"[\w-]+"$/);
+    expect(french.headers.etag).not.toBe(english.headers.etag);
+    expect(french.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(french.rawPayload).toString()).toContain('/locales/fr/auth.json');
+    const again = await app.inject({ url: '/fr/login', headers: { 'if-none-match': String(french.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const stale = await app.inject({ url: '/fr/login', headers: { 'if-none-match': String(english.headers.etag) } });
+    expect(stale.statusCode).toBe(200);
+  });
+
+  it('refuses a build whose manifest lacks a route of common/first-visit.ts, rather than serve it without its chunk', () => {
+    const broken = fs.mkdtempSync(path.join(os.tmpdir(), 'plume-spa-'));
+    try {
+      fakeBuild(broken, { leaveOut: 'src/features/auth/pages/login-page.tsx' });
+      expect(() => createSpaPages(broken)).toThrow(/login-page/);
+    } finally {
+      fs.rmSync(broken, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,92 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@common/constants';
+import { COMMON_NAMESPACES, FIRST_VISITS, firstVisitOf, type FirstVisit } from '@common/first-visit';
+
+/** One variant of index.html: the same for every visitor (it never depends on the user), revalidated by its ETag. */
+export interface SpaPage {
+  html: string;
+  etag: string;
+}
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/**
+ * The built index.html as served for each client route and language: it names, beside the entry script
+ * Vite already links, the route's own chunks (`modulepreload`, with their static imports, from the build
+ * manifest; their CSS as `preload as=style`, which Vite's own `<link rel=stylesheet>` then takes from the
+ * cache without blocking the first paint) and the locale files the page renders with (`preload as=fetch`
+ * with `crossorigin`: i18next-http-backend fetches in mode cors with same-origin credentials, and a preload
+ * is reused only by a request of the same mode), so that a first visit fetches them beside the entry script
+ * instead of once it has run. The route's chunks are asked for with `fetchpriority=low`: the entry and its
+ * imports, which the first paint waits for, go first (Lighthouse, docs/performance.md: FCP 2.2–2.9 s with
+ * them at the default priority, 2.0–2.1 s at low). Each variant is made once, when the server starts; a
+ * path that is no route of ours, or a build without a manifest, gets index.html as built.
+ */
+export function createSpaPages(webDistDir: string): (pathname: string) => SpaPage {
+  const built = fs.readFileSync(path.join(webDistDir, 'index.html'), 'utf8');
+  const plain = page(built);
+  const manifestFile = path.join(webDistDir, '.vite', 'manifest.json');
+  if (!fs.existsSync(manifestFile)) return () => plain;
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest;
+  const entry = manifest['index.html'];
+  if (!entry) throw new Error(`${manifestFile} has no index.html entry`);
+  const inEntry = new Set(closure(manifest, ['index.html']));
+
+  const pages = new Map<string, SpaPage>();
+  for (const visit of FIRST_VISITS) {
+    const missing = visit.modules.filter((module) => !manifest[module]);
+    if (missing.length) throw new Error(`The build has no chunk for ${missing.join(', ')} (common/first-visit.ts, route ${visit.path})`);
+    const chunks = closure(manifest, visit.modules).filter((key) => !inEntry.has(key));
+    const scripts = [...new Set(chunks.map((key) => manifest[key]!.file))];
+    const styles = [...new Set(chunks.flatMap((key) => manifest[key]!.css ?? []))].filter((file) => !entry.css?.includes(file));
+    for (const lng of LANGUAGES) {
+      const links = [
+        ...styles.map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
+        ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}" fetchpriority="low">`),
+        ...localeFiles(visit, lng).map((file) => `<link rel="preload" as="fetch" crossorigin href="${file}">`),
+      ];
+      pages.set(key(visit, lng), page(withLanguage(built, lng).replace('  </head>', `    ${links.join('\n    ')}\n  </head>`)));
+    }
+  }
+  return (pathname) => {
+    const found = firstVisitOf(pathname);
+    return (found && pages.get(key(found.visit, found.lng))) ?? plain;
+  };
+}
+
+const key = (visit: FirstVisit, lng: Language) => `${lng} ${visit.path}`;
+
+function page(html: string): SpaPage {
+  return { html, etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"` };
+}
+
+/** The document's language is the route's from the first byte (i18n.ts sets it again as it starts). */
+function withLanguage(html: string, lng: Language): string {
+  return html.replace(/<html lang="[^"]*"/, `<html lang="${lng}"`);
+}
+
+/** What i18next asks for on such a visit: the page's namespaces in its language, and in the fallback language when that differs. */
+function localeFiles(visit: FirstVisit, lng: Language): string[] {
+  const namespaces = [...COMMON_NAMESPACES, ...visit.namespaces];
+  const languages = lng === DEFAULT_LANGUAGE ? [lng] : [lng, DEFAULT_LANGUAGE];
+  return languages.flatMap((l) => namespaces.map((ns) => `/locales/${l}/${ns}.json`));
+}
+
+/** Manifest keys of some modules and of everything they import statically, in order. */
+function closure(manifest: Manifest, modules: string[]): string[] {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    for (const imported of manifest[key]?.imports ?? []) visit(imported);
+  };
+  modules.forEach(visit);
+  return [...seen];
+}
