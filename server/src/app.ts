@@ -12,7 +12,6 @@ import Fastify, {
   type RawServerDefault,
 } from 'fastify';
 import cookie from '@fastify/cookie';
-import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type Language } from '@common/constants';
@@ -174,8 +173,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorateRequest('user', null);
   app.decorateRequest('book', undefined);
   app.decorateRequest('uploads', undefined);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     request.lng = requestLanguage(request);
+    done();
   });
 
   await installCompression(app);
@@ -183,7 +183,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   installHelmetHeaders(app, config);
   installSecurityHeaders(app);
   installRequestIds(app);
-  await app.register(multipart, { limits: { fileSize: config.UPLOAD_LIMIT_BYTES, files: 10, fields: 50, parts: 60 } });
   installErrorHandler(app, ctx);
 
   await app.register(

@@ -136,12 +136,24 @@ export async function revokeAllTokens(db: Db, userId: number): Promise<void> {
   await db.updateTable('auth_tokens').set({ revoked_at: nowIso() }).where('user_id', '=', userId).where('revoked_at', 'is', null).execute();
 }
 
-/** The token lookup of every signed-in request: built once (db/prepared.ts). */
+/**
+ * The token lookup of every signed-in request: built once (db/prepared.ts), and only the columns the
+ * request's user and a refresh need (not the password hash, Google id and dates of `users.*`).
+ */
 const tokenOwnerQuery = preparedQuery((db: Db, tokenHash: string) =>
   db
     .selectFrom('auth_tokens')
     .innerJoin('users', 'users.id', 'auth_tokens.user_id')
-    .selectAll('users')
+    .select([
+      'users.id',
+      'users.email',
+      'users.first_name',
+      'users.last_name',
+      'users.city',
+      'users.is_verified',
+      'users.coupon_code',
+      'users.language',
+    ])
     .select([
       'auth_tokens.expires_at as token_expires_at',
       'auth_tokens.revoked_at as token_revoked_at',

@@ -75,10 +75,11 @@ export function loggerOptions(level: string, stream?: LogStream): FastifyServerO
   };
 }
 
-/** Every answer names its request: `X-Request-Id`. */
+/** Every answer names its request: `X-Request-Id` (a callback hook: an async one costs every request a promise). */
 export function installRequestIds(app: FastifyInstance) {
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 }
 

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler, RouteOptions } from 'fastify';
+import multipart from '@fastify/multipart';
 import type { z } from 'zod';
 import { successOf } from '@common/schemas/api';
 import type { Call, CallBody, CallParams, CallQuery, CallSuccessInput, MultipartForm } from '@common/api/contract';
@@ -49,13 +50,21 @@ export function routesOf<A extends Record<string, Call>>(
   calls: A,
   implement: (ctx: AppContext, log: AreaLog) => Implementations<A>,
 ): AreaRoutes {
-  return (api, ctx) => {
+  return async (api, ctx) => {
     const implementations = implement(ctx, (message, details) => api.log.warn({ ...details }, message));
-    for (const [name, call] of Object.entries(calls)) {
+    const routes = Object.entries(calls).map(([name, call]) => {
       const implementation = implementations[name] as Implementation<Call>;
       const { limit, handler } = typeof implementation === 'function' ? { limit: [], handler: implementation } : implementation;
-      api.route(routeOptions(ctx, call, limit, handler as unknown as RouteOptions['handler']));
-    }
+      return { call, options: routeOptions(ctx, call, limit, handler as unknown as RouteOptions['handler']) };
+    });
+    for (const { call, options } of routes) if (!call.multipart) api.route(options);
+    const forms = routes.filter(({ call }) => call.multipart);
+    if (forms.length === 0) return;
+    // @fastify/multipart hooks every request of its scope (a 'close' listener and cleanup hooks): only the form calls get it
+    await api.register(async (scope) => {
+      await scope.register(multipart, { limits: { fileSize: ctx.config.UPLOAD_LIMIT_BYTES, files: 10, fields: 50, parts: 60 } });
+      for (const { options } of forms) scope.route(options);
+    });
   };
 }
 
