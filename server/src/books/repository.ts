@@ -1,6 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import { CheckpointDataSchema, type Chapter, type CheckpointData, type Session } from '@common/schemas/session';
 import { COVER_IMAGE_KEY } from '@common/schemas/workspace';
+import type { BookText, TextOrigin } from '@common/schemas/versions';
 import { nowIso, toBool, type Db } from '../db';
 import { AppError } from '../http/errors';
 import { deepFreeze } from '../http/frozen';
@@ -84,19 +85,20 @@ const unlockedChaptersQuery = preparedQuery((db: Db, sessionId: number) =>
   db.selectFrom('unlocked_chapters').select('chapter_id').where('service_session_id', '=', sessionId),
 );
 
-/** The extra chapters bought for a book (issue 12 item 5); with the book's files, `bookFilesAndUnlocks` below. */
+/** The extra chapters bought for a book (issue 12 item 5); with the book's files, `bookExtras` below. */
 export async function unlockedChapterIds(db: Db, sessionId: number): Promise<number[]> {
   const rows = await unlockedChaptersQuery.execute(db, sessionId);
   return rows.map((r) => Number(r.chapter_id));
 }
 
-const filesAndUnlocksQuery = preparedQuery((db: Db, sessionId: number) =>
+const bookExtrasQuery = preparedQuery((db: Db, sessionId: number, introduction: string | null, summary: string | null) =>
   db
     .selectFrom('session_files')
     .select((eb) => [
       sql<string>`'file'`.as('kind'),
       eb.ref('key').$castTo<string | null>().as('key'),
-      sql<number | null>`null`.as('chapter_id'),
+      sql<number | null>`null`.as('number'),
+      sql<string | null>`null`.as('origin'),
     ])
     .where('session_id', '=', sessionId)
     .unionAll(
@@ -105,27 +107,58 @@ const filesAndUnlocksQuery = preparedQuery((db: Db, sessionId: number) =>
         .select((eb) => [
           sql<string>`'unlocked'`.as('kind'),
           sql<string | null>`null`.as('key'),
-          eb.ref('chapter_id').$castTo<number | null>().as('chapter_id'),
+          eb.ref('chapter_id').$castTo<number | null>().as('number'),
+          sql<string | null>`null`.as('origin'),
         ])
         .where('service_session_id', '=', sessionId),
     )
+    .unionAll(
+      // the versions holding the current introduction and summary (null: not looked for)
+      db
+        .selectFrom('text_versions')
+        .select((eb) => [
+          sql<string>`'origin'`.as('kind'),
+          eb.ref('part').$castTo<string | null>().as('key'),
+          eb.ref('id').$castTo<number | null>().as('number'),
+          eb.ref('origin').$castTo<string | null>().as('origin'),
+        ])
+        .where('session_id', '=', sessionId)
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('part', '=', 'introduction'), eb('content', '=', introduction)]),
+            eb.and([eb('part', '=', 'book_summary'), eb('content', '=', summary)]),
+          ]),
+        ),
+    )
     .orderBy('kind')
     .orderBy('key')
-    .orderBy('chapter_id'),
+    .orderBy('number'),
 );
 
-/**
- * The keys of a book's stored files, sorted (as `listSessionFileKeys`), and its extra chapters bought
- * (as `unlockedChapterIds`), in one query: what getSession sends besides the book (issue 17 item 5).
- */
-export async function bookFilesAndUnlocks(db: Db, sessionId: number): Promise<{ fileKeys: string[]; unlocked: number[] }> {
-  const fileKeys: string[] = [];
-  const unlocked: number[] = [];
-  for (const row of await filesAndUnlocksQuery.execute(db, sessionId)) {
-    if (row.kind === 'file') fileKeys.push(row.key!);
-    else unlocked.push(Number(row.chapter_id));
+export interface BookExtras {
+  /** The keys of the book's stored files, sorted (as `listSessionFileKeys`). */
+  fileKeys: string[];
+  /** Its extra chapters bought (as `unlockedChapterIds`). */
+  unlocked: number[];
+  /**
+   * Where its current introduction and summary came from: the origin of their newest kept version
+   * (every change of these texts is kept). Missing for an empty text or one from before versions.
+   */
+  textOrigins: Partial<Record<BookText, TextOrigin>>;
+}
+
+/** What getSession sends besides the book, in one query (issue 17 item 5). */
+export async function bookExtras(db: Db, row: Pick<SessionRow, 'id' | 'introduction' | 'book_summary'>): Promise<BookExtras> {
+  const introduction = row.introduction.trim() ? row.introduction : null;
+  const summary = row.book_summary.trim() ? row.book_summary : null;
+  const extras: BookExtras = { fileKeys: [], unlocked: [], textOrigins: {} };
+  // origins come oldest first: the newest version of a text is the last one set
+  for (const r of await bookExtrasQuery.execute(db, row.id, introduction, summary)) {
+    if (r.kind === 'file') extras.fileKeys.push(r.key!);
+    else if (r.kind === 'unlocked') extras.unlocked.push(Number(r.number));
+    else extras.textOrigins[r.key as BookText] = r.origin as TextOrigin;
   }
-  return { fileKeys, unlocked };
+  return extras;
 }
 
 export function parseCheckpoint(row: Pick<SessionRow, 'checkpoint_data'>): CheckpointData {

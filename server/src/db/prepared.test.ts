@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, createBook, createUser, type TestApp } from '../../test/helpers';
 import type { Db } from './index';
 import { preparedQuery } from './prepared';
+import { saveBookAttribute } from '../books/attributes';
+import { keepBookTextChange } from '../generation/versions';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -111,17 +113,25 @@ describe('the reads of books (issue 17 item 5)', () => {
     expect(await compilesDuring(read)).toBe(0);
   });
 
-  it('getSession reads the book and whether its owner is subscribed in one query, its files and unlocked chapters in another: three in all for an unpaid book', async () => {
+  it('getSession reads the book and whether its owner is subscribed in one query, its files, unlocked chapters and text origins in another: three in all for an unpaid book', async () => {
     const owner = await createUser(app);
     const book = await createBook(app, { userId: owner.id });
+    // an introduction and a summary, each with its kept versions: their origins are looked for
+    await saveBookAttribute(app.ctx.db, book.id, 'introduction', 'Once upon a time.');
+    await keepBookTextChange(app.ctx.db, book.id, 'introduction', '', 'Once upon a time.', 'generated');
+    await saveBookAttribute(app.ctx.db, book.id, 'book_summary', 'The end.');
+    await keepBookTextChange(app.ctx.db, book.id, 'book_summary', 'An older end.', 'The end.', 'edited');
     const queries = await queriesDuring(async () => {
       const res = await app.inject({ method: 'GET', url: `/api/getSession/${book.id}`, headers: owner.headers });
       expect(res.json().success.is_payed).toBe(false);
+      expect(res.json().success.text_origins).toEqual({ introduction: 'generated', book_summary: 'edited' });
     });
-    // the token, the book with its owner's subscription, its files with its unlocked chapters
+    // the token, the book with its owner's subscription, its files with its unlocked chapters and its texts' origins
     expect(queries).toHaveLength(3);
     expect(queries.filter((q) => q.includes('"subscriptions"'))).toHaveLength(1);
-    expect(queries.filter((q) => q.includes('"session_files"') && q.includes('"unlocked_chapters"'))).toHaveLength(1);
+    expect(
+      queries.filter((q) => q.includes('"session_files"') && q.includes('"unlocked_chapters"') && q.includes('"text_versions"')),
+    ).toHaveLength(1);
   });
 
   it('getSession sends the book’s own files, sorted, and its own unlocked chapters from that one query', async () => {

@@ -2,7 +2,6 @@ import type { Chapter } from '@common/schemas/session';
 import type { BookText, RestoredText, TextKey, TextOrigin, TextVersion } from '@common/schemas/versions';
 import { updateSessionAttribute, type SessionRow } from '../books/repository';
 import { nowIso, type Db } from '../db';
-import { preparedQuery } from '../db/prepared';
 import { notFound } from '../http/errors';
 import { saveWithRetry } from './save-with-retry';
 
@@ -99,36 +98,6 @@ export async function listTextVersions(db: Db, sessionId: number, text: TextKey)
     .orderBy('id', 'desc')
     .execute();
   return rows.map((row) => ({ ...row, id: Number(row.id), origin: row.origin as TextOrigin }));
-}
-
-/** The versions holding a book's current introduction and summary (null: not looked for), oldest first; built once (getSession). */
-const textOriginsQuery = preparedQuery((db: Db, sessionId: number, introduction: string | null, summary: string | null) =>
-  db
-    .selectFrom('text_versions')
-    .select(['part', 'origin'])
-    .where('session_id', '=', sessionId)
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('part', '=', 'introduction'), eb('content', '=', introduction)]),
-        eb.and([eb('part', '=', 'book_summary'), eb('content', '=', summary)]),
-      ]),
-    )
-    .orderBy('id', 'asc'),
-);
-
-/**
- * Where the current introduction and summary came from: the origin of their newest kept version
- * (every change of these texts is kept). Missing for an empty text or one from before versions.
- */
-export async function bookTextOrigins(
-  db: Db,
-  row: Pick<SessionRow, 'id' | 'introduction' | 'book_summary'>,
-): Promise<Partial<Record<BookText, TextOrigin>>> {
-  const introduction = row.introduction.trim() ? row.introduction : null;
-  const summary = row.book_summary.trim() ? row.book_summary : null;
-  if (introduction === null && summary === null) return {};
-  const rows = await textOriginsQuery.execute(db, row.id, introduction, summary);
-  return Object.fromEntries(rows.map((r) => [r.part, r.origin as TextOrigin]));
 }
 
 /**

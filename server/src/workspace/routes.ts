@@ -5,7 +5,7 @@ import { bookNameProblem } from '@common/rules/book-name';
 import { sessionFileKey, storeSessionImage } from '../books/files';
 import { deleteSessionFile, findSessionFile, parseCheckpoint, unlockedChapterIds } from '../books/repository';
 import { saveBookAttribute } from '../books/attributes';
-import { bookTextOrigins, keepBookTextChange } from '../generation/versions';
+import { keepBookTextChange } from '../generation/versions';
 import { toBool } from '../db';
 import { AppError, badRequest, notFound } from '../http/errors';
 import { routesOf } from '../http/routes';
@@ -25,8 +25,7 @@ export const workspaceRoutes = routesOf(workspaceApi, ({ db, storage, config }) 
   getSession: async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const session = await presentWorkspace(db, request.book);
-    const text_origins = await bookTextOrigins(db, request.book);
-    return { success: { ...session, text_origins, writing_assistant: Boolean(config.GENERATION_BASE_URL) } };
+    return { success: { ...session, writing_assistant: Boolean(config.GENERATION_BASE_URL) } };
   },
 
   upSertSession: {

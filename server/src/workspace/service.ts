@@ -16,7 +16,7 @@ import { sessionFileKey } from '../books/files';
 import {
   deleteSessionFile,
   findSessionRow,
-  bookFilesAndUnlocks,
+  bookExtras,
   listSessionFileKeys,
   readStoredCheckpoint,
   presentSession,
@@ -30,12 +30,13 @@ export async function presentWorkspace(db: Db, row: SessionRow): Promise<Workspa
   // the stored checkpoint is parsed and checked once per read, and not again while this process keeps it
   const { checkpoint, overLimit } = readStoredCheckpoint(row);
   const session = presentSession(row, checkpoint);
-  const { fileKeys, unlocked } = await bookFilesAndUnlocks(db, row.id);
+  const { fileKeys, unlocked, textOrigins } = await bookExtras(db, row);
   return {
     ...session,
     progress: progressPercent(session.checkpoint_data.data),
     images: fileKeys.filter((key) => IMAGE_KEY_PATTERN.test(key)),
     unlocked_chapters: unlocked,
+    text_origins: textOrigins,
     ...(overLimit.length ? { over_limit: overLimit } : {}),
   };
 }
