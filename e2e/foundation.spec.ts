@@ -119,6 +119,16 @@ test.describe('routing, languages and the story choice', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(titles.en);
   });
 
+  test('the entry comes in two files, its own and the bundler’s runtime, ahead of the route’s chunks', async ({ request }) => {
+    // the entry's script and the imports Vite links for it (the route's own chunks are the low-priority ones)
+    const html = await (await request.get('/en/general-categories/1')).text();
+    const entry = [
+      ...html.matchAll(/<script type="module"[^>]*src="([^"]+)"|<link rel="modulepreload"[^>]*href="([^"]+)"(?![^>]*fetchpriority="low")/g),
+    ].map((m) => m[1] ?? m[2]);
+    expect(entry).toHaveLength(2);
+    expect(entry.some((file) => /\/assets\/general-categories-page-/.test(file))).toBe(false);
+  });
+
   test('the served page names its route’s chunks and texts, each file is fetched once, and the page renders in each language', async ({
     browser,
   }) => {
