@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/toast';
 import type { Invitation } from '@common/schemas/family';
@@ -13,6 +14,9 @@ import styles from '../family.module.css';
 export function InvitationList({ bookId, invitations }: { bookId: number; invitations: Invitation[] }) {
   const { t } = useTranslation('family');
   const { revoke, credit } = useFamilyActions(bookId);
+  // the choice being saved, set in the click's own render: the mutation's pending state comes a task later, and the
+  // controlled box would show the old choice until then
+  const [saving, setSaving] = useState<{ invitationId: number; credited: boolean } | null>(null);
   if (invitations.length === 0) return <p className={styles.hint}>{t('links.none')}</p>;
   return (
     <ul className={styles.links}>
@@ -31,11 +35,13 @@ export function InvitationList({ bookId, invitations }: { bookId: number; invita
               <input
                 type="checkbox"
                 // while the choice is saved (and the list fetched again), it shows as chosen
-                checked={
-                  credit.isPending && credit.variables.invitationId === invitation.id ? credit.variables.credited : invitation.credited
-                }
-                disabled={credit.isPending && credit.variables.invitationId === invitation.id}
-                onChange={(event) => credit.mutate({ invitationId: invitation.id, credited: event.target.checked })}
+                checked={saving?.invitationId === invitation.id ? saving.credited : invitation.credited}
+                disabled={saving?.invitationId === invitation.id}
+                onChange={(event) => {
+                  const choice = { invitationId: invitation.id, credited: event.target.checked };
+                  setSaving(choice);
+                  credit.mutate(choice, { onSettled: () => setSaving(null) });
+                }}
               />{' '}
               {t('links.credited', { name: invitation.contributor_name })}
             </label>
