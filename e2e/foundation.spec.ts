@@ -209,6 +209,26 @@ test.describe('routing, languages and the story choice', () => {
     expect(await withZod()).not.toEqual([]);
   });
 
+  test('a first visit to the login page downloads no zod; the form’s first check brings it and shows its translated messages', async ({
+    page,
+  }) => {
+    const { chunks, withZod } = recordScripts(page);
+    await page.goto('/en/login');
+    await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(chunks).toContain('login-page');
+    expect(chunks.filter((chunk) => ['zod', 'coerce', 'login-form-schema'].includes(chunk))).toEqual([]);
+    expect(await withZod()).toEqual([]);
+
+    await page.getByLabel('E-mail address').fill('ada.example.com');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'This e-mail address is not valid.' }).first()).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'Please fill in this field.' }).first()).toBeVisible();
+    expect(chunks).toContain('login-form-schema');
+    expect(await withZod()).not.toEqual([]);
+    await expect(page).toHaveURL('/en/login');
+  });
+
   test('the options form’s schema failing to arrive: the submit says so, and the next one checks the form', async ({ page }) => {
     let cut = true;
     await page.route(/\/assets\/start-form-schema-[\w-]+\.js$/, (route) => (cut ? route.abort() : route.continue()));

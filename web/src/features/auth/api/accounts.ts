@@ -1,8 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { authApi } from '@common/api/auth';
 import type { CallInput } from '@common/api/contract';
-import { RegisterResultSchema } from '@common/schemas/auth';
-import { successOf } from '@common/schemas/api';
 import { call, callRaw } from '../../../lib/api';
 
 /** The calls of the accounts area (common/api/auth.ts). Callers handle their own errors (`quiet`). */
@@ -16,6 +14,8 @@ export type RegisterPayload = CallInput<typeof authApi.register>['body'];
 /** Returns the status (200 signed up, 202 confirmation mailed) and the answer. */
 export async function register(body: RegisterPayload) {
   const response = await callRaw(authApi.register, { body }, quiet);
+  // the answer's schema (and zod with it) comes with a registration, not with the login page, which imports this module too
+  const [{ RegisterResultSchema }, { successOf }] = await Promise.all([import('@common/schemas/auth'), import('@common/schemas/api')]);
   const { success } = successOf(RegisterResultSchema).parse(await response.json());
   return {
     status: response.status,

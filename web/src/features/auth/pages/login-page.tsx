@@ -4,7 +4,6 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { EMAIL_MAX_LENGTH } from '@common/constants';
 import { languageOfPath } from '@common/languages';
-import { CredentialsLoginSchema } from '@common/schemas/auth';
 import { Button } from '../../../components/button';
 import { Screen } from '../../../components/screen';
 import { FormTextField } from '../../../components/form-text-field';
@@ -21,7 +20,7 @@ import { recallEmail } from '../lib/remembered-email';
 import { serverError } from '../lib/errors';
 import { trialForSignIn } from '../lib/trial';
 
-const LoginFormSchema = CredentialsLoginSchema.pick({ email: true, password: true });
+const loginFormSchema = () => import('../lib/login-form-schema').then((m) => m.LoginFormSchema);
 
 export function LoginPage() {
   const { t } = useTranslation('auth');
@@ -31,7 +30,7 @@ export function LoginPage() {
   const [params] = useSearchParams();
   const { data: config } = useAuthConfig();
   const complete = useCompleteSignIn();
-  const form = useSchemaForm(LoginFormSchema, { defaultValues: { email: '', password: '' } });
+  const form = useSchemaForm(loginFormSchema, { defaultValues: { email: '', password: '' } });
   const { getValues, setValue } = form;
   const [remember, setRemember] = useState(false);
   const [busy, setBusy] = useState(false);
