@@ -13,8 +13,10 @@ async function openProfileMenu(page: Page) {
   }).toPass({ timeout: 20_000 });
 }
 
+/** The profile menu's account links, once it knows the subscription (it offers neither entry until then). */
 async function accountLinks(page: Page) {
   await openProfileMenu(page);
+  await expect(page.locator('[data-testid="account-subscription"], [data-testid="account-upgrade"]')).toHaveCount(1);
   const links = await page.locator('[data-testid^="account-"]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-testid')));
   await page.keyboard.press('Escape');
   await expect(page.getByRole('menu')).toBeHidden();

@@ -33,15 +33,19 @@ export function useHeaderLinks(): HeaderLink[] {
   ];
 }
 
-/** The profile menu's entries: My profile, then My subscription unless unsubscribed, else Upgrade account. */
+/**
+ * The profile menu's entries: My profile, then My subscription unless unsubscribed, else Upgrade account — once the
+ * subscription is known: the menu is first read when first opened, and offered a subscriber Upgrade account meanwhile.
+ */
 export function useAccountLinks(): { greeting: string; links: HeaderLink[] } {
   const { t } = useTranslation();
   const { user } = useAuth();
-  const { state } = useSubscriptionState();
+  const { state, isLoading } = useSubscriptionState();
   const lng = useCurrentLanguage();
-  const name = user?.first_name?.trim() || t('header.user_fallback');
+  const greeting = t('header.hello', { name: user?.first_name?.trim() || t('header.user_fallback') });
   const links: HeaderLink[] = [{ key: 'profile', to: paths.profile(lng), label: t('header.my_profile') }];
+  if (isLoading) return { greeting, links };
   if (state === 'unsubscribed') links.push({ key: 'upgrade', to: paths.manageSubscriptions(lng), label: t('header.upgrade') });
   else links.push({ key: 'subscription', to: paths.manageSubscriptions(lng), label: t('header.my_subscription') });
-  return { greeting: t('header.hello', { name }), links };
+  return { greeting, links };
 }
