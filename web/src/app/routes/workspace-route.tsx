@@ -6,7 +6,7 @@ import { WorkspacePage } from '../../features/workspace/pages/workspace-page';
 import type { WorkspaceSlots } from '../../features/workspace/components/workspace-slots';
 import { LazyVoiceRecorder } from '../../features/voice/lazy-voice-recorder';
 import { lazyDialog } from '../../lib/lazy-when';
-import { WORKSPACE_NAMESPACES } from './workspace-namespaces';
+import { WORKSPACE_NAMESPACES } from '@common/first-visit';
 
 // the voice sample's dialog and the preview (their own chunks) load when first opened
 const VoiceSampleDialog = lazyDialog(async () => (await import('../../features/voice/voice-sample-dialog')).VoiceSampleDialog);
