@@ -7,13 +7,14 @@
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
 const INVISIBLE = /[\u00AD\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF\uFFF9-\uFFFB]/g;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+/** Any surrogate: a text without one (most) skips LONE_SURROGATE's lookbehind at every position. */
+const SURROGATE = /[\uD800-\uDFFF]/;
 /** Noncharacters (U+FFFE/FFFF) are invalid in XML. */
 const NONCHARACTER = /[\uFFFE\uFFFF]/g;
 
 export function cleanText(value: string | null | undefined): string {
   if (!value) return '';
-  return value
-    .replace(LONE_SURROGATE, '\uFFFD')
+  return (SURROGATE.test(value) ? value.replace(LONE_SURROGATE, '\uFFFD') : value)
     .normalize('NFC')
     .replace(/\r\n?|[\u2028\u2029]/g, '\n')
     .replace(/\t/g, ' ')
@@ -37,11 +38,19 @@ export function cleanLine(value: string | null | undefined): string {
   return cleanText(value).replace(/\s+/g, ' ').trim();
 }
 
-/** Paragraphs of a text: line breaks separate them. */
+/**
+ * Paragraphs of a text: line breaks separate them; a run of spaces becomes one space, a no-break space
+ * when it holds one (two replaces: a replacer called for every space between words cost more than the rest).
+ */
 export function paragraphsOf(value: string | null | undefined): string[] {
   return cleanText(value)
     .split(/\n+/)
-    .map((p) => p.replace(/[ \u00A0]+/g, (m) => (m.includes('\u00A0') ? '\u00A0' : ' ')).trim())
+    .map((p) =>
+      p
+        .replace(/[ \u00A0]*\u00A0[ \u00A0]*/g, '\u00A0')
+        .replace(/ {2,}/g, ' ')
+        .trim(),
+    )
     .filter((p) => p.length > 0);
 }
 

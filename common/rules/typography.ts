@@ -21,22 +21,25 @@ function curlDoubleQuotes(text: string, [open, close]: [string, string]): string
 }
 
 function frenchSpacing(text: string): string {
-  return text
+  const spaced = text
     .replace(/[ \u00a0\u202f]*([;:!?»])/g, `${NBSP}$1`)
     .replace(/«[ \u00a0\u202f]*/g, `«${NBSP}`)
     .replace(new RegExp(`(\\d)${NBSP}:(\\d)`, 'g'), '$1:$2')
-    .replace(new RegExp(`([a-z]{3,5})${NBSP}:(//)`, 'gi'), '$1:$2')
     .replace(new RegExp(`^${NBSP}+`, 'gm'), '')
     .replace(new RegExp(`([!?])${NBSP}([!?])`, 'g'), '$1$2');
+  return spaced.includes(`${NBSP}://`) ? spaced.replace(new RegExp(`([a-z]{3,5})${NBSP}:(//)`, 'gi'), '$1:$2') : spaced;
 }
 
+// Each rule runs only on a text holding its mark: most paragraphs hold none, and a re-export sets every
+// chapter's paragraphs again — scanning a whole book with these lookbehinds cost more than laying out the
+// changed chapter (bench/export.ts).
 export function typographic(text: string, lng: Language): string {
-  let out = text
-    .replace(/(?<=[\p{L}\p{N}])'(?=\p{L})/gu, '’')
-    .replace(/(?<![.…])\.{3}(?!\.)/g, '…')
-    .replace(/(?<=\S) -{1,2} (?=\S)/g, ' – ');
-  out = curlDoubleQuotes(out, QUOTES[lng]);
-  if (lng === 'en') out = out.replace(/(^|[\s(])'(?=\p{L})/gu, '$1‘').replace(/'/g, '’');
+  let out = text;
+  if (out.includes("'")) out = out.replace(/(?<=[\p{L}\p{N}])'(?=\p{L})/gu, '’');
+  if (out.includes('...')) out = out.replace(/(?<![.…])\.{3}(?!\.)/g, '…');
+  if (out.includes(' -')) out = out.replace(/(\S) -{1,2} (?=\S)/g, '$1 – ');
+  if (out.includes('"')) out = curlDoubleQuotes(out, QUOTES[lng]);
+  if (lng === 'en' && out.includes("'")) out = out.replace(/(^|[\s(])'(?=\p{L})/gu, '$1‘').replace(/'/g, '’');
   if (lng === 'fr') out = frenchSpacing(out);
   return out;
 }
