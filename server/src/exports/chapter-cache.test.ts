@@ -74,6 +74,21 @@ describe('the chapter layout cache', () => {
     expect((await pdfText(pdf)).qpdf).toContain('No syntax or stream encoding errors found');
   }, 300_000);
 
+  it('draws kept chapters from their kept lines and photos when their drawing cannot be copied', async () => {
+    const book = fixtureContent('en', { chapters: 3, wordsPerChapter: 400 });
+    const first = new ChapterCache();
+    await typesetBook(book, { cache: first });
+    const second = new ChapterCache(first.toBytes());
+    // the fonts the kept pages were drawn with are unknown: no drawing can be copied, every page is drawn from what was kept
+    second.fonts = undefined;
+    const again = await typesetBook(book, { cache: second });
+    expect([second.laidOut, second.reused, second.pagesCopied]).toEqual([0, 3, 0]);
+    const fresh = await typesetBook(book);
+    expect((await pdfText(again.pdf)).text).toBe((await pdfText(fresh.pdf)).text);
+    const images = (pdf: Buffer) => pdf.toString('latin1').match(/\/Subtype \/Image/g)?.length;
+    expect(images(again.pdf)).toBe(images(fresh.pdf));
+  }, 300_000);
+
   it('lays a chapter out anew for another trim, another photo size, or an unreadable cache', async () => {
     const book = fixtureContent('en', { chapters: 3, wordsPerChapter: 200 });
     const cache = new ChapterCache();
@@ -93,14 +108,16 @@ describe('the chapter layout cache', () => {
     const damaged = new ChapterCache(Buffer.from('not a cache'));
     await typesetBook(book, { cache: damaged });
     expect([damaged.laidOut, damaged.reused]).toEqual([3, 0]);
-    // a cache cut short, or one entry's bytes damaged: only what cannot be read is laid out again
+    // a cache cut short, or one entry's bytes damaged (the end of the last entry: its ops, read only when a
+    // page is drawn anew): only what cannot be read is laid out again, and the export is whole
     const truncated = new ChapterCache(Buffer.from(bytes).subarray(0, bytes.length - 10));
     await typesetBook(book, { cache: truncated });
-    expect([truncated.laidOut, truncated.reused]).toEqual([3, 0]);
+    expect([truncated.laidOut, truncated.reused]).toEqual([1, 2]);
     const oneDamaged = Buffer.from(bytes);
     oneDamaged.fill(0, oneDamaged.length - 40);
     const partly = new ChapterCache(oneDamaged);
-    await typesetBook(book, { cache: partly });
+    const repaired = await typesetBook(book, { cache: partly });
     expect([partly.laidOut, partly.reused]).toEqual([1, 2]);
+    expect((await pdfText(repaired.pdf)).text).toBe((await pdfText((await typesetBook(book)).pdf)).text);
   }, 300_000);
 });

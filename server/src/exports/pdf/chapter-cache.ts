@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { crc32, gunzipSync, gzipSync } from 'node:zlib';
 import type { BookImage } from '../images';
 import { FONT_FILES } from './fonts';
 import type { FontState } from './kept-drawing';
@@ -11,23 +11,30 @@ import type { KeptDrawing, LaidPage, Op } from './layout';
 
 /** A laid page as kept between exports: photos named by their place among the chapter's photos, not by their bytes. */
 type CachedOp = Exclude<Op, { t: 'image' } | { t: 'bleed' }> | { t: 'photo'; photo: number; x: number; y: number; w: number; h: number };
-type CachedPage = Omit<LaidPage, 'ops' | 'chapter'> & { ops: CachedOp[]; drawing: KeptDrawing };
-/** As stored: the drawing's content stream in base64. */
-type StoredPage = Omit<CachedPage, 'drawing'> & { drawn?: { stream: string; fonts: string[]; photos: number[] } };
+/** A kept page without its ops: what a re-export needs to place the page and copy its drawing. */
+type KeptPage = Omit<LaidPage, 'ops' | 'chapter'> & { drawing: KeptDrawing; photos: number[] };
+/** As stored: the drawing's content stream by its length (the streams follow the pages, one after the other). */
+type StoredPage = Omit<KeptPage, 'drawing'> & { drawn?: { length: number; fonts: string[]; photos: number[] } };
 /**
- * The stored cache: a 4-byte length, this header (JSON), then each entry's pages (JSON, gzipped) one after
- * the other, at the lengths the header gives. Entries are apart so a re-export decodes each once and
- * writes the ones it took from the cache back as they were read, untouched: only the chapters laid out
+ * The stored cache: a 4-byte length, this header (JSON), then each entry one after the other, at the
+ * lengths the header gives, each checked by its CRC-32. Entries are apart so a re-export decodes each once
+ * and writes the ones it took from the cache back as they were read, untouched: only the chapters laid out
  * (or drawn) anew are encoded and compressed again.
+ *
+ * An entry: a 4-byte length, its pages without their ops (JSON), the pages' content streams as they are
+ * (deflated already), then the pages' ops (JSON, gzipped). The ops — every line of the chapter — are
+ * decoded only when a page is drawn anew instead of copied: reading them for every chapter was the largest
+ * part of a re-export after the text's layout (bench/export.ts).
  */
 interface StoredHeader {
   version: string;
   fonts?: FontState;
-  entries: [key: string, length: number][];
+  entries: [key: string, length: number, crc: number][];
 }
-/** An entry as used by this export: its pages, and the bytes it was read from while they are unchanged. */
+/** An entry as used by this export: its pages, their ops when asked for, and the bytes it was read from while they are unchanged. */
 interface Entry {
-  pages: CachedPage[];
+  pages: KeptPage[];
+  ops: () => CachedOp[][];
   read?: { bytes: Buffer; drawn: (KeptDrawing['drawn'] | undefined)[] };
 }
 
@@ -95,10 +102,11 @@ export class ChapterCache {
       const header = JSON.parse(data.subarray(4, headerEnd).toString('utf8')) as StoredHeader;
       if (header.version !== layoutCodeVersion()) return;
       let offset = headerEnd;
-      for (const [key, length] of header.entries) {
-        if (offset + length > data.length) throw new Error('truncated');
-        this.entries.set(key, data.subarray(offset, offset + length));
+      for (const [key, length, crc] of header.entries) {
+        const bytes = data.subarray(offset, offset + length);
         offset += length;
+        // a damaged entry is one not kept: its chapter is laid out again
+        if (bytes.length === length && crc32(bytes) === crc) this.entries.set(key, bytes);
       }
       this.fonts = header.fonts;
     } catch {
@@ -116,50 +124,64 @@ export class ChapterCache {
     const bytes = this.entries.get(key);
     if (!bytes) return undefined;
     try {
-      const stored = JSON.parse(gunzipSync(bytes).toString('utf8')) as StoredPage[];
-      const pages = stored.map(({ drawn, ...page }) => ({
-        ...page,
-        drawing: drawn ? { drawn: { ...drawn, stream: Buffer.from(drawn.stream, 'base64') } } : {},
-      }));
-      return { pages, read: { bytes, drawn: pages.map((page) => page.drawing.drawn) } };
+      let offset = 4 + bytes.readUInt32BE(0);
+      const stored = JSON.parse(bytes.subarray(4, offset).toString('utf8')) as StoredPage[];
+      const pages = stored.map(({ drawn, ...page }): KeptPage => {
+        if (!drawn) return { ...page, drawing: {} };
+        const stream = bytes.subarray(offset, offset + drawn.length);
+        offset += drawn.length;
+        return { ...page, drawing: { drawn: { stream, fonts: drawn.fonts, photos: drawn.photos } } };
+      });
+      const ops = bytes.subarray(offset);
+      let decoded: CachedOp[][] | undefined;
+      return {
+        pages,
+        ops: () => (decoded ??= JSON.parse(gunzipSync(ops).toString('utf8')) as CachedOp[][]),
+        read: { bytes, drawn: pages.map((page) => page.drawing.drawn) },
+      };
     } catch {
       return undefined;
     }
   }
 
-  /** The chapter's pages from the cache, its photos put back in their places; undefined when not cached. */
+  /**
+   * The chapter's pages from the cache, its photos put back in their places; undefined when not cached.
+   * Each page's ops are decoded from the entry when first read (`lazyOps`).
+   */
   take(key: string, photos: BookImage[]): LaidPage[] | undefined {
     const entry = this.read(key);
-    if (!entry || entry.pages.some((page) => page.ops.some((op) => op.t === 'photo' && !photos[op.photo]))) return undefined;
+    if (!entry || entry.pages.some((page) => page.photos.some((slot) => !photos[slot]))) return undefined;
     this.used.set(key, entry);
     this.reused += 1;
-    return entry.pages.map(({ drawing, ...page }) => ({
-      ...page,
-      ops: page.ops.map((op): Op => (op.t === 'photo' ? { t: 'image', image: photos[op.photo], x: op.x, y: op.y, w: op.w, h: op.h } : op)),
-      chapter: { photos, drawing },
-    }));
+    return entry.pages.map(({ drawing, photos: _slots, ...page }, index) =>
+      lazyOps({ ...page, chapter: { photos, drawing } }, () => placePhotos(entry.ops()[index], photos)),
+    );
   }
 
   /** Keeps the pages just laid out for a chapter; each page's drawing is kept as it is drawn (`page.chapter`). */
   keep(key: string, pages: LaidPage[], photos: BookImage[]): void {
     this.laidOut += 1;
+    const ops = pages.map((page) =>
+      page.ops.map((op): CachedOp => {
+        if (op.t === 'bleed') throw new Error('a chapter has no full-page photo');
+        if (op.t !== 'image') return op;
+        return { t: 'photo', photo: photos.indexOf(op.image), x: op.x, y: op.y, w: op.w, h: op.h };
+      }),
+    );
     this.used.set(key, {
-      pages: pages.map((page) => {
-        const kept: CachedPage = {
+      pages: pages.map((page, index) => {
+        const kept: KeptPage = {
           kind: page.kind,
           section: page.section,
           dest: page.dest,
           outline: page.outline,
-          ops: page.ops.map((op): CachedOp => {
-            if (op.t === 'bleed') throw new Error('a chapter has no full-page photo');
-            if (op.t !== 'image') return op;
-            return { t: 'photo', photo: photos.indexOf(op.image), x: op.x, y: op.y, w: op.w, h: op.h };
-          }),
+          photos: [...new Set(ops[index].flatMap((op) => (op.t === 'photo' ? [op.photo] : [])))],
           drawing: {},
         };
         page.chapter = { photos, drawing: kept.drawing };
         return kept;
       }),
+      ops: () => ops,
     });
   }
 
@@ -169,23 +191,39 @@ export class ChapterCache {
    */
   toBytes(): Uint8Array {
     this.encoded = 0;
-    const blobs = [...this.used].map(([key, { pages, read }]): [string, Buffer] => {
+    const blobs = [...this.used].map(([key, { pages, ops, read }]): [string, Buffer] => {
       if (read && pages.every((page, index) => page.drawing.drawn === read.drawn[index])) return [key, read.bytes];
       this.encoded += 1;
-      const stored = pages.map(({ drawing, ...page }): StoredPage => ({
-        ...page,
-        ...(drawing.drawn && { drawn: { ...drawing.drawn, stream: drawing.drawn.stream.toString('base64') } }),
-      }));
-      return [key, gzipSync(JSON.stringify(stored), { level: 1 })];
+      const streams = pages.flatMap(({ drawing }) => (drawing.drawn ? [drawing.drawn.stream] : []));
+      const stored = pages.map(({ drawing, ...page }): StoredPage => {
+        const drawn = drawing.drawn;
+        return { ...page, ...(drawn && { drawn: { length: drawn.stream.length, fonts: drawn.fonts, photos: drawn.photos } }) };
+      });
+      return [key, withLength(Buffer.from(JSON.stringify(stored)), ...streams, gzipSync(JSON.stringify(ops()), { level: 1 }))];
     });
     const header: StoredHeader = {
       version: layoutCodeVersion(),
       fonts: this.fonts,
-      entries: blobs.map(([key, blob]) => [key, blob.length]),
+      entries: blobs.map(([key, blob]) => [key, blob.length, crc32(blob)]),
     };
-    const json = Buffer.from(JSON.stringify(header));
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(json.length);
-    return Buffer.concat([length, json, ...blobs.map(([, blob]) => blob)]);
+    return withLength(Buffer.from(JSON.stringify(header)), ...blobs.map(([, blob]) => blob));
   }
+}
+
+/** Kept ops with the chapter's photos put back in their places. */
+function placePhotos(ops: CachedOp[], photos: BookImage[]): Op[] {
+  return ops.map((op) => (op.t === 'photo' ? { t: 'image', image: photos[op.photo], x: op.x, y: op.y, w: op.w, h: op.h } : op));
+}
+
+/** `head`'s length in 4 bytes, `head`, then the rest. */
+function withLength(head: Buffer, ...rest: Buffer[]): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(head.length);
+  return Buffer.concat([length, head, ...rest]);
+}
+
+/** `page` with its ops decoded by `decode` the first time they are read: a page whose kept drawing is copied never reads them. */
+function lazyOps(page: Omit<LaidPage, 'ops'>, decode: () => Op[]): LaidPage {
+  let ops: Op[] | undefined;
+  return Object.defineProperty(page, 'ops', { enumerable: true, get: () => (ops ??= decode()) }) as LaidPage;
 }
