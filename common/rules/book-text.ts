@@ -7,14 +7,17 @@
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
 const INVISIBLE = /[\u00AD\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF\uFFF9-\uFFFB]/g;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-/** Any surrogate: a text without one (most) skips LONE_SURROGATE's lookbehind at every position. */
-const SURROGATE = /[\uD800-\uDFFF]/;
+/** Any character the replaces below act on (and a few more): a text without one — most — is only normalised. */
+// eslint-disable-next-line no-control-regex -- control characters are what it looks for
+const TO_CLEAN = /[\u0000-\u0009\u000B-\u001F\u007F-\u009F\u00AD\u200B-\u200F\u2028-\u202E\u2060-\u2069\uD800-\uDFFF\uFEFF\uFFF9-\uFFFF]/;
 /** Noncharacters (U+FFFE/FFFF) are invalid in XML. */
 const NONCHARACTER = /[\uFFFE\uFFFF]/g;
 
 export function cleanText(value: string | null | undefined): string {
   if (!value) return '';
-  return (SURROGATE.test(value) ? value.replace(LONE_SURROGATE, '\uFFFD') : value)
+  if (!TO_CLEAN.test(value)) return value.normalize('NFC');
+  return value
+    .replace(LONE_SURROGATE, '\uFFFD')
     .normalize('NFC')
     .replace(/\r\n?|[\u2028\u2029]/g, '\n')
     .replace(/\t/g, ' ')
