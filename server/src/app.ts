@@ -23,8 +23,8 @@ import { createTranslator, type Translate } from './http/messages';
 import { installErrorHandler } from './http/error-handler';
 import { installCompression } from './http/compression';
 import { createSpaPages } from './http/spa-page';
-import { installRequestIds, loggerOptions, requestIdOf, requestLogger, type LogStream } from './http/logging';
-import { installHelmetHeaders, installSecurityHeaders } from './http/security';
+import { loggerOptions, requestIdOf, requestLogger, type LogStream } from './http/logging';
+import { answerHeaders } from './http/security';
 import { responseSerializerCompiler } from './http/serializer';
 import { createStorage, type Storage } from './providers/storage';
 import type { RequestUser } from './auth/guard';
@@ -119,6 +119,7 @@ function requestLanguage(request: FastifyRequest): Language {
 /** Builds the whole app from a config; `server.ts` only listens, tests inject. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const translate = createTranslator(config.localesDir);
+  const headersOf = answerHeaders(config);
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config.LOG_LEVEL, options.logStream),
     // a sane incoming X-Request-Id is kept, else a new UUID; echoed on every answer
@@ -133,9 +134,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     http: { connectionsCheckingInterval: Math.min(30_000, Math.max(250, config.REQUEST_TIMEOUT_MS / 4)) },
     // idle keep-alive connections are closed at once when the server closes
     forceCloseConnections: 'idle',
-    // a path that cannot be decoded ('/fr/%E0%A4%A') fails before any hook and the error handler: answered as any bad input
+    // a path that cannot be decoded ('/fr/%E0%A4%A') fails before any hook and the error handler: answered as any bad input,
+    // with the headers every answer carries (set here: the onRequest hook below does not run)
     frameworkErrors: (_error, request, reply) =>
-      (reply as FastifyReply).code(400).send({ error: translate(requestLanguage(request), 'invalid_input'), code: 'invalid_input' }),
+      (reply as FastifyReply)
+        .headers(headersOf(request))
+        .header('x-request-id', request.id)
+        .code(400)
+        .send({ error: translate(requestLanguage(request), 'invalid_input'), code: 'invalid_input' }),
   }).withTypeProvider<ZodTypeProvider>();
   app.server.headersTimeout = Math.min(config.HEADERS_TIMEOUT_MS, config.REQUEST_TIMEOUT_MS);
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
@@ -173,16 +179,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorateRequest('user', null);
   app.decorateRequest('book', undefined);
   app.decorateRequest('uploads', undefined);
-  app.addHook('onRequest', (request, _reply, done) => {
+  // What every request needs before its route's hooks, in one callback hook (issue 17 item 5: each hook and each header set
+  // one by one cost every request): its language, the security headers (one frozen set, http/security.ts), and
+  // `X-Request-Id`, naming the request its log lines carry
+  app.addHook('onRequest', (request, reply, done) => {
     request.lng = requestLanguage(request);
+    reply.headers(headersOf(request)).header('x-request-id', request.id);
     done();
   });
 
   await installCompression(app);
   await app.register(cookie);
-  installHelmetHeaders(app, config);
-  installSecurityHeaders(app);
-  installRequestIds(app);
   installErrorHandler(app, ctx);
 
   await app.register(

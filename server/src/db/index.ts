@@ -41,8 +41,23 @@ export function createDb(config: Pick<Config, 'DATABASE_URL' | 'dataDir'>): Db {
   database.pragma(`cache_size = -${SQLITE_CACHE_KB}`);
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
+  const cached = withStatementCache(database);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cached }) });
+  sqliteConnections.set(db, { prepare: (query) => cached.prepare(query), inTransaction: () => database.inTransaction });
+  return db;
 }
+
+/** The one SQLite connection under a database made by `createDb`: what db/prepared.ts reads from directly. */
+export interface SqliteConnection {
+  /** A statement of the statement cache (the one Kysely's driver uses). */
+  prepare(query: string): SQLite.Statement;
+  /** Whether a transaction is open on the connection (Kysely's, group commit's), whatever holds it. */
+  inTransaction(): boolean;
+}
+const sqliteConnections = new WeakMap<Db, SqliteConnection>();
+
+/** The SQLite connection of a database made by `createDb` (not of a transaction, a plugin's copy, or PostgreSQL). */
+export const sqliteConnectionOf = (db: Db): SqliteConnection | undefined => sqliteConnections.get(db);
 
 const CACHED_STATEMENTS = 500;
 

@@ -1,10 +1,13 @@
 import { DefaultQueryCompiler, DefaultQueryExecutor, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, createBook, createUser, type TestApp } from '../../test/helpers';
-import type { Db } from './index';
+import SQLite from 'better-sqlite3';
+import { isPostgres, type Db } from './index';
 import { preparedQuery } from './prepared';
 import { saveBookAttribute } from '../books/attributes';
 import { keepBookTextChange } from '../generation/versions';
+import { insertSession, listUserSessionRows } from '../books/repository';
+import { sampleBook } from '../../test/sample-books';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -29,14 +32,26 @@ async function compilesDuring(run: () => Promise<unknown>): Promise<number> {
   }
 }
 
-/** The SQL of every query run while `run` runs. */
+/** better-sqlite3's statements, which every query on SQLite runs through (Kysely's driver or db/prepared.ts's direct reads). */
+const Statement = Object.getPrototypeOf(new SQLite(':memory:').prepare('select 1')) as SQLite.Statement;
+
+/** The SQL of every query run while `run` runs: the statements run on SQLite, the queries Kysely executes on PostgreSQL. */
 async function queriesDuring(run: () => Promise<unknown>): Promise<string[]> {
-  const execute = vi.spyOn(DefaultQueryExecutor.prototype, 'executeQuery');
+  if (isPostgres(app.ctx.db)) {
+    const execute = vi.spyOn(DefaultQueryExecutor.prototype, 'executeQuery');
+    try {
+      await run();
+      return execute.mock.calls.map(([query]) => query.sql).filter(ofRequests);
+    } finally {
+      execute.mockRestore();
+    }
+  }
+  const ran = (['all', 'get', 'run', 'iterate'] as const).map((method) => vi.spyOn(Statement, method));
   try {
     await run();
-    return execute.mock.calls.map(([query]) => query.sql).filter(ofRequests);
+    return ran.flatMap((spy) => spy.mock.contexts.map((statement) => (statement as SQLite.Statement).source)).filter(ofRequests);
   } finally {
-    execute.mockRestore();
+    for (const spy of ran) spy.mockRestore();
   }
 }
 
@@ -95,6 +110,50 @@ describe('preparedQuery (issue 17 item 5)', () => {
 });
 
 describe('the reads of books (issue 17 item 5)', () => {
+  it('on SQLite run outside Kysely’s executor (no connection lock, no promise per query), both dialects answering alike', async () => {
+    const owner = await createUser(app);
+    await createBook(app, { userId: owner.id });
+    const read = async () => {
+      const res = await app.inject({ method: 'GET', url: '/api/getUserSessions', headers: owner.headers });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().success).toHaveLength(1);
+    };
+    await read();
+    const execute = vi.spyOn(DefaultQueryExecutor.prototype, 'executeQuery');
+    try {
+      await read();
+      // the token lookup and the list: two on PostgreSQL, none on SQLite
+      expect(execute.mock.calls.filter(([query]) => ofRequests(query.sql))).toHaveLength(isPostgres(app.ctx.db) ? 2 : 0);
+    } finally {
+      execute.mockRestore();
+    }
+  });
+
+  it('wait for a transaction open on the connection instead of reading its uncommitted writes', async () => {
+    const owner = await createUser(app);
+    const db = app.ctx.db;
+    let listedMeanwhile: Promise<{ book_name: string }[]> | undefined;
+    await expect(
+      db.transaction().execute(async (trx) => {
+        const { checkpoint } = sampleBook('en', { chapters: 1, wordsPerChapter: 10 });
+        await insertSession(trx, {
+          user_id: owner.id,
+          guest_token_hash: null,
+          service_id: 1,
+          general_category_id: 1,
+          book_name: 'Never committed',
+          language: 'en',
+          checkpoint,
+        });
+        // another request's My Books, while this transaction is open (and then rolled back)
+        listedMeanwhile = listUserSessionRows(db, owner.id);
+        await new Promise((resolve) => setImmediate(resolve));
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect((await listedMeanwhile!).map((row) => row.book_name)).not.toContain('Never committed');
+  });
+
   it('compile no query once warm: the token lookup, My Books, and getSession with its files, unlocked chapters and text origins', async () => {
     const owner = await createUser(app);
     const book = await createBook(app, { userId: owner.id });

@@ -1,5 +1,5 @@
 import type { Compilable, CompiledQuery, QueryResult } from 'kysely';
-import type { Db } from './index';
+import { sqliteConnectionOf, type Db } from './index';
 
 /** Where an argument of a prepared query goes in its compiled parameters. */
 class Slot {
@@ -27,7 +27,8 @@ export interface PreparedQuery<A extends unknown[], R> {
  *
  * The compiled query is kept per dialect (the database's adapter: SQLite and PostgreSQL each get their
  * own SQL) and reused by its transactions; a database with Kysely plugins builds each query anew, as
- * plugins may rewrite every query.
+ * plugins may rewrite every query. On SQLite a read outside any transaction runs its cached statement
+ * directly (`run`); in a transaction, and on PostgreSQL, it goes through Kysely's executor.
  */
 export function preparedQuery<A extends unknown[], R>(build: (db: Db, ...args: A) => Compilable<R>): PreparedQuery<A, R> {
   const compiled = new WeakMap<object, CompiledQuery<R>>();
@@ -48,10 +49,17 @@ export function preparedQuery<A extends unknown[], R>(build: (db: Db, ...args: A
     try {
       if (db.getExecutor().plugins.length > 0) return db.executeQuery(build(db, ...args));
       const query = compiledFor(db);
-      return db.executeQuery<R>({
-        ...query,
-        parameters: query.parameters.map((value) => (value instanceof Slot ? args[value.index] : value)),
-      });
+      const parameters = query.parameters.map((value) => (value instanceof Slot ? args[value.index] : value));
+      const sqlite = sqliteConnectionOf(db);
+      // A read on SQLite's one connection while no transaction is open on it runs at once, as Kysely's driver would run it
+      // (`all` of the cached statement) but without its connection lock and promises around each query (issue 17 item 5).
+      // While a transaction is open (group commit's, or another request's across its awaits), the read waits for it through
+      // Kysely as before: run now, it would see that transaction's uncommitted writes.
+      if (sqlite && !sqlite.inTransaction()) {
+        const statement = sqlite.prepare(query.sql);
+        if (statement.reader) return Promise.resolve({ rows: statement.all(parameters) as R[] });
+      }
+      return db.executeQuery<R>({ ...query, parameters });
     } catch (error) {
       return Promise.reject(error as Error);
     }

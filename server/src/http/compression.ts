@@ -1,11 +1,8 @@
-import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { Negotiator } from '@fastify/accept-negotiator';
 import compress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
 
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
 // A quality made for answers built on the fly (11, the default, is for files compressed once).
 const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } };
 const THRESHOLD = 1024;
@@ -13,23 +10,28 @@ const encodings = new Negotiator({ supportedValues: ['br', 'gzip'] });
 
 /**
  * Every text answer (API JSON, locales, index.html) is compressed with brotli or gzip. An answer held in
- * memory as a string (every API answer) is compressed in one call: @fastify/compress pipes each one
- * through a stream (Readable.from → pump → a zlib stream), which for a 50 KB JSON answer took more CPU
- * than compressing it, and kept the request alive long enough for its garbage to outlive the young
- * generation (docs/performance.md, "Compressing answers"). Files and streams still go through
- * @fastify/compress; the built assets are compressed at build time (scripts/build.mjs) and the SSE
- * stream never is (its route writes to the socket itself).
+ * memory (every API answer: a string, or the serializer's buffer holding kept JSON) is compressed in one
+ * call: @fastify/compress pipes each one through a stream (Readable.from → pump → a zlib stream), which
+ * for a 50 KB JSON answer took more CPU than compressing it, and kept the request alive long enough for
+ * its garbage to outlive the young generation (docs/performance.md, "Compressing answers"). So the JSON
+ * calls are left out of @fastify/compress (`compress: false`, http/routes.ts: its two hooks ran for every
+ * read to find the answer already dealt with), and this hook is a callback one (an async hook costs every
+ * answer a promise, small ones included). Files and streams still go through @fastify/compress; the built
+ * assets are compressed at build time (scripts/build.mjs) and the SSE stream never is (its route writes
+ * to the socket itself).
  */
 export async function installCompression(app: FastifyInstance) {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (typeof payload !== 'string' || payload.length < THRESHOLD || reply.hasHeader('content-encoding')) return payload;
-    if (!/json|text/.test(String(reply.getHeader('content-type')))) return payload;
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (!(typeof payload === 'string' || Buffer.isBuffer(payload)) || payload.length < THRESHOLD || reply.hasHeader('content-encoding'))
+      return done(null, payload);
+    if (!/json|text/.test(String(reply.getHeader('content-type')))) return done(null, payload);
     reply.header('vary', varyWithEncoding(reply.getHeader('vary')));
     const accepted = request.headers['accept-encoding'];
     const encoding = accepted ? encodings.negotiate(accepted.toLowerCase()) : null;
-    if (!encoding) return payload;
+    if (!encoding) return done(null, payload);
     reply.header('content-encoding', encoding);
-    return encoding === 'br' ? brotli(payload, BROTLI) : gzip(payload);
+    if (encoding === 'br') zlib.brotliCompress(payload, BROTLI, done);
+    else zlib.gzip(payload, done);
   });
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: THRESHOLD, brotliOptions: BROTLI });
 }

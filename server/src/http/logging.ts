@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { FastifyBaseLogger, FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 
 /**
  * Structured logs (pino, Fastify's logger): one JSON line per event, each request's lines carrying
@@ -73,14 +73,6 @@ export function loggerOptions(level: string, stream?: LogStream): FastifyServerO
       res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }),
     },
   };
-}
-
-/** Every answer names its request: `X-Request-Id` (a callback hook: an async one costs every request a promise). */
-export function installRequestIds(app: FastifyInstance) {
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.header('x-request-id', request.id);
-    done();
-  });
 }
 
 type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';

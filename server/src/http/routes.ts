@@ -80,6 +80,8 @@ function routeOptions(ctx: AppContext, call: Call, limit: preHandlerAsyncHookHan
     onRequest: onRequestOf(ctx, call),
     preHandler,
     ...(call.bodyLimit && { bodyLimit: call.bodyLimit }),
+    // a JSON answer (a string or the serializer's buffer) is compressed by our own onSend hook (http/compression.ts)
+    ...(call.response && { compress: false }),
     schema: {
       ...(call.params && { params: call.params }),
       ...(call.query && { querystring: call.query }),

@@ -34,5 +34,20 @@ describe('security headers', () => {
     expect(res.headers).toMatchObject(HELMET);
     expect(res.headers['x-powered-by']).toBeUndefined();
     expect(res.headers['strict-transport-security']).toBeUndefined(); // plain http
+    expect(res.headers['x-request-id']).toBeTruthy();
+  });
+
+  it("keep API answers out of caches unless the route says otherwise, and pages' own caching", async () => {
+    for (const url of ['/api/tools', '/api/no-such-call'])
+      expect((await app.inject({ url })).headers['cache-control'], url).toBe('no-store');
+    expect((await app.inject({ url: '/api/sitePage/en/faq' })).headers['cache-control']).toBe('no-cache');
+    expect((await app.inject({ url: '/locales/en/common.json' })).headers['cache-control']).toBe('no-cache');
+  });
+
+  it('are on the answer to a path that cannot be decoded (answered before any hook)', async () => {
+    const res = await app.inject({ url: '/api/%E0%A4%A' });
+    expect(res.statusCode).toBe(400);
+    expect(res.headers).toMatchObject({ ...HELMET, 'cache-control': 'no-store' });
+    expect(res.headers['x-request-id']).toBeTruthy();
   });
 });

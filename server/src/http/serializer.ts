@@ -101,13 +101,16 @@ function encodedBy(schema: z.core.$ZodType): Project {
 
 /**
  * A value frozen all the way down (http/frozen.ts: a book's kept checkpoint, which getSession sends
- * whole) cannot change, so its projected JSON is made once per projection and kept with it: the answer
- * holding it is projected with a mark in its place, stringified, and the kept JSON spliced in at the mark.
+ * whole; My Books' kept summaries) cannot change, so its projected JSON is made once per projection and
+ * kept with it, as UTF-8 bytes: the answer holding it is projected with a mark in its place, stringified,
+ * and sent as one buffer of the bytes around the marks with the kept bytes in their place. A string
+ * answer made by concatenation would be flattened, measured (`Content-Length`) and encoded to UTF-8
+ * again for every answer — for a 28 KB checkpoint more CPU than the rest of the serializer.
  */
-const frozenJson = new WeakMap<object, Map<Project, string>>();
+const frozenJson = new WeakMap<object, Map<Project, Buffer>>();
 
-/** The JSON of the frozen values met while one answer is projected, in order (undefined: not splicing). */
-let splices: string[] | undefined;
+/** The JSON (UTF-8) of the frozen values met while one answer is projected, in order (undefined: not splicing). */
+let splices: Buffer[] | undefined;
 
 /** What stands for a frozen value until its JSON is spliced in: a string no answer holds (a random id of this process). */
 const SPLICE_MARK = `\u0000json:${crypto.randomUUID()}:`;
@@ -122,7 +125,7 @@ function reusingFrozen(project: Project): Project {
       const outer = splices;
       splices = undefined;
       try {
-        json = JSON.stringify(project(value));
+        json = Buffer.from(JSON.stringify(project(value)));
       } finally {
         splices = outer;
       }
@@ -134,24 +137,35 @@ function reusingFrozen(project: Project): Project {
   };
 }
 
-/** The answer's JSON with each frozen value's JSON in place of its mark (marks come in the order they were made). */
-function spliced(json: string, parts: string[]): string {
-  let out = '';
+/** The answer's JSON (UTF-8) with each frozen value's JSON in place of its mark (marks come in the order they were made). */
+function spliced(json: string, parts: Buffer[]): Buffer {
+  const around: string[] = [];
   let from = 0;
+  let length = 0;
   parts.forEach((part, index) => {
     const mark = JSON.stringify(`${SPLICE_MARK}${index}`);
     const at = json.indexOf(mark, from);
     if (at < 0) throw new Error('serializer: a frozen value was projected but not stringified');
-    out += json.slice(from, at) + part;
+    const text = json.slice(from, at);
+    around.push(text);
+    length += Buffer.byteLength(text) + part.length;
     from = at + mark.length;
   });
-  return out + json.slice(from);
+  const last = json.slice(from);
+  const out = Buffer.allocUnsafe(length + Buffer.byteLength(last));
+  let at = 0;
+  parts.forEach((part, index) => {
+    at += out.write(around[index], at);
+    at += part.copy(out, at);
+  });
+  out.write(last, at);
+  return out;
 }
 
-/** The projected answer as JSON, or undefined when the fast path cannot tell. */
-function projectedJson(project: Project, data: unknown): string | undefined {
+/** The projected answer as JSON (a buffer when kept JSON was spliced in), or undefined when the fast path cannot tell. */
+function projectedJson(project: Project, data: unknown): string | Buffer | undefined {
   const outer = splices;
-  const parts: string[] = [];
+  const parts: Buffer[] = [];
   splices = parts;
   try {
     const json = JSON.stringify(project(data));
@@ -180,13 +194,15 @@ export function responseSerializerCompiler(checkEveryAnswer: boolean): FastifySe
     const checked = zodSerializerCompiler(route as Parameters<typeof zodSerializerCompiler>[0]) as (data: unknown) => string;
     if (!(route.schema instanceof z.core.$ZodType)) return checked;
     const project = projectorOf(route.schema);
-    if (!checkEveryAnswer) return (data) => projectedJson(project, data) ?? checked(data);
+    // Fastify sends a buffer as it is (its type says string: the serializer's answer only goes on to `reply.send`)
+    if (!checkEveryAnswer) return (data) => (projectedJson(project, data) ?? checked(data)) as string;
     return (data) => {
       const answer = checked(data);
       const projected = projectedJson(project, data);
-      if (projected !== undefined && projected !== answer)
-        throw new Error(`${route.method} ${route.url}: the projected answer differs from zod's: ${projected} ≠ ${answer}`);
-      return answer;
+      if (projected !== undefined && projected.toString() !== answer)
+        throw new Error(`${route.method} ${route.url}: the projected answer differs from zod's: ${projected.toString()} ≠ ${answer}`);
+      // the projection's own answer (a buffer for a kept value), so that every API test sends what production sends
+      return (projected ?? answer) as string;
     };
   };
 }

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/helpers';
+import { buildTestApp, createBook, createUser, type TestApp } from '../../test/helpers';
+import { sampleBook } from '../../test/sample-books';
 
 /** Caching and compression of what a browser downloads: built assets, index.html, locales, API JSON. */
 describe('static files and compression', () => {
@@ -96,5 +97,28 @@ describe('static files and compression', () => {
     const small = await app.inject({ url: '/api/health', headers: { 'accept-encoding': 'br' } });
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(small.json()).toBeTruthy();
+  });
+
+  it('compresses the reads sent as bytes made once (a kept checkpoint, kept summaries) as any other answer', async () => {
+    const owner = await createUser(app);
+    // answers above the threshold: a checkpoint of 8 chapters, whose list summary is over 1 KB too
+    const book = await createBook(
+      app,
+      { userId: owner.id },
+      { checkpoint: sampleBook('en', { chapters: 8, wordsPerChapter: 100 }).checkpoint },
+    );
+    for (const url of [`/api/getSession/${book.id}`, '/api/getUserSessions']) {
+      const plain = await app.inject({ url, headers: owner.headers });
+      expect(plain.statusCode, url).toBe(200);
+      expect(plain.headers.vary, url).toMatch(/accept-encoding/i);
+      // read again: now from the kept checkpoint and summaries
+      const br = await app.inject({ url, headers: { ...owner.headers, 'accept-encoding': 'br' } });
+      expect(br.headers['content-encoding'], url).toBe('br');
+      expect(Number(br.headers['content-length']), url).toBe(br.rawPayload.length);
+      expect(zlib.brotliDecompressSync(br.rawPayload).toString(), url).toBe(plain.payload);
+      const gzip = await app.inject({ url, headers: { ...owner.headers, 'accept-encoding': 'gzip' } });
+      expect(gzip.headers['content-encoding'], url).toBe('gzip');
+      expect(zlib.gunzipSync(gzip.rawPayload).toString(), url).toBe(plain.payload);
+    }
   });
 });
