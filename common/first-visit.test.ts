@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FIRST_VISITS, firstVisitOf } from './first-visit';
+import { workspaceApi } from './api/workspace';
+import { callPath } from './api/contract';
+import { FIRST_VISITS, firstVisitOf, WORKSPACE_FIRST_READ } from './first-visit';
 
 const WEB = path.resolve(import.meta.dirname, '../web');
 const ROUTER = path.join(WEB, 'src/app/router.tsx');
@@ -50,8 +52,14 @@ describe('first visits (what the server names in the HTML of each route)', () =>
       lng: 'it',
       visit: { path: 'general-categories-options/:serviceId/:categoryId' },
     });
-    expect(firstVisitOf('/es')).toMatchObject({ lng: 'es', visit: { path: '' } });
+    expect(firstVisitOf('/es')).toMatchObject({ lng: 'es', visit: { path: '' }, params: {} });
+    expect(firstVisitOf('/it/general-categories-options/1/4')?.params).toEqual({ serviceId: '1', categoryId: '4' });
     for (const pathname of ['/', '/de/login', '/fr/questions', '/fr/questions/1/2', '/fr/unknown'])
       expect(firstVisitOf(pathname), pathname).toBeNull();
+  });
+
+  it("names the workspace's first read as the client sends it: getSession's own path, under /api", () => {
+    expect(FIRST_VISITS.find((v) => v.path === 'questions/:sessionId')?.reads).toEqual([WORKSPACE_FIRST_READ]);
+    expect(WORKSPACE_FIRST_READ.replace(':sessionId', '12')).toBe(`/api${callPath(workspaceApi.getSession, { serviceSessionId: 12 })}`);
   });
 });

@@ -26,13 +26,24 @@ export interface FirstVisit {
   modules: string[];
   /** Namespaces the page asks for with its chunk, beside COMMON_NAMESPACES. */
   namespaces: string[];
+  /**
+   * API reads the page starts with, as its HTML asks for them (`/api/…`, the route's `:param`s put in; each such
+   * param must be an id, digits only, or the read is not named). The client's first read must be the same URL, mode
+   * and credentials (fetch's defaults; `crossorigin` on the link) for the browser to answer it from the preload, which
+   * Chromium does despite the client's own headers (`lng`): e2e/workspace.spec.ts › "the served page asks for the book…".
+   */
+  reads?: string[];
 }
 
-const visit = (path: string, modules: string | string[], namespaces: string[] = []): FirstVisit => ({
+const visit = (path: string, modules: string | string[], namespaces: string[] = [], more: Pick<FirstVisit, 'reads'> = {}): FirstVisit => ({
   path,
   modules: typeof modules === 'string' ? [modules] : modules,
   namespaces,
+  ...more,
 });
+
+/** The workspace's first read (`prefetchSession`, web/src/features/workspace/api/get-session.ts), asked for by its HTML. */
+export const WORKSPACE_FIRST_READ = '/api/getSession/:sessionId';
 
 export const FIRST_VISITS: readonly FirstVisit[] = [
   visit('', 'src/features/home/home-page.tsx'),
@@ -61,7 +72,7 @@ export const FIRST_VISITS: readonly FirstVisit[] = [
     ],
     ['books'],
   ),
-  visit('questions/:sessionId', 'src/app/routes/workspace-route.tsx', WORKSPACE_NAMESPACES),
+  visit('questions/:sessionId', 'src/app/routes/workspace-route.tsx', WORKSPACE_NAMESPACES, { reads: [WORKSPACE_FIRST_READ] }),
   visit('payment', 'src/features/payments/pages/payment-page.tsx'),
   visit('gift-card', 'src/features/gifts/pages/gift-card-page.tsx'),
   visit('gift-card-payment', 'src/features/gifts/pages/gift-card-payment-page.tsx'),
@@ -75,15 +86,23 @@ export const FIRST_VISITS: readonly FirstVisit[] = [
   visit('contribute', 'src/app/routes/contribute-route.tsx'),
 ];
 
-/** The route a path (`/fr/login`, no query) is a first visit to, with its language; null for `/`, unknown paths, or a first segment that is not a language. */
-export function firstVisitOf(pathname: string): { lng: Language; visit: FirstVisit } | null {
+/**
+ * The route a path (`/fr/login`, no query) is a first visit to, with its language and its params (as in the path);
+ * null for `/`, unknown paths, or a first segment that is not a language.
+ */
+export function firstVisitOf(pathname: string): { lng: Language; visit: FirstVisit; params: Record<string, string> } | null {
   const [, lng = '', ...rest] = pathname.replace(/\/+$/, '').split('/');
   if (!isLanguage(lng)) return null;
   const visit = FIRST_VISITS.find((v) => {
     const parts = v.path ? v.path.split('/') : [];
     return parts.length === rest.length && parts.every((part, i) => (part.startsWith(':') ? rest[i] !== '' : part === rest[i]));
   });
-  return visit ? { lng, visit } : null;
+  if (!visit) return null;
+  const params: Record<string, string> = {};
+  (visit.path ? visit.path.split('/') : []).forEach((part, i) => {
+    if (part.startsWith(':')) params[part.slice(1)] = rest[i]!;
+  });
+  return { lng, visit, params };
 }
 
 /** The namespaces a route asks for with its chunk (the router's, from the table above). */

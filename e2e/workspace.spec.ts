@@ -290,6 +290,90 @@ test('a first visit asks for the workspace’s texts and the book with its chunk
   expect(reads).toBe(1);
 });
 
+test('the served page asks for the book itself, and the workspace takes that answer: the book is read once', async ({ page, request }) => {
+  const { token } = await signUp(request, { prefix: 'workspace' });
+  const book = await createBook(request, token, {
+    book_name: 'Grandma Rose',
+    another_story_subject: 'My grandmother Rose, a nurse in Naples',
+  });
+  await actAsUser(page, token);
+  // the entry script is held until the book has been asked for: only the HTML can ask for it then
+  let bookAsked!: () => void;
+  const asked = new Promise<void>((resolve) => (bookAsked = resolve));
+  let reads = 0;
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === `/api/getSession/${book.id}`) {
+      reads += 1;
+      bookAsked();
+    }
+  });
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await asked;
+    await route.continue();
+  });
+  await page.goto(`/en/questions/${book.id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Grandma Rose');
+  await expect(page.getByTestId(`chapter-${book.checkpoint_data.data[0].id}`)).toBeVisible();
+  // the client's read is the preload's request (same URL, mode and credentials; Chromium takes it despite the client's
+  // `lng` header): the book is fetched once
+  expect(reads).toBe(1);
+  const fetched = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((e) => new URL(e.name).pathname.startsWith('/api/getSession/'))
+      .map((e) => (e as PerformanceResourceTiming).initiatorType),
+  );
+  expect(fetched).toEqual(['link']);
+  console.log(
+    'DIAG',
+    reads,
+    JSON.stringify(
+      await page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .filter((e) => e.name.includes('getSession'))
+          .map((e) => [e.name, (e as PerformanceResourceTiming).initiatorType, e.startTime]),
+      ),
+    ),
+  );
+});
+
+test('the workspace paints its header (the title, its largest text) before it renders the chapter list', async ({ page, request }) => {
+  const { token } = await signUp(request, { prefix: 'workspace' });
+  const book = await createBook(request, token, {
+    book_name: 'Grandma Rose',
+    another_story_subject: 'My grandmother Rose, a nurse in Naples',
+  });
+  await actAsUser(page, token);
+  // the frame in which the title, then the first chapter, are first in the document
+  await page.addInitScript(() => {
+    const seen: { frame: number; title?: number; titleWithChapters?: boolean; chapters?: number } = { frame: 0 };
+    (window as unknown as { __seen: typeof seen }).__seen = seen;
+    const tick = () => {
+      seen.frame += 1;
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+    new MutationObserver(() => {
+      const chapters = [...document.querySelectorAll('[data-testid]')].some((e) => /^chapter-\d+$/.test(e.getAttribute('data-testid')!));
+      if (seen.title === undefined && document.querySelector('main h1')) {
+        seen.title = seen.frame;
+        seen.titleWithChapters = chapters;
+      }
+      if (seen.chapters === undefined && chapters) seen.chapters = seen.frame;
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto(`/en/questions/${book.id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Grandma Rose');
+  await expect(page.getByTestId(`chapter-${book.checkpoint_data.data[0].id}`)).toBeVisible();
+  const seen = await page.evaluate(
+    () => (window as unknown as { __seen: { title: number; titleWithChapters: boolean; chapters: number } }).__seen,
+  );
+  expect(seen.titleWithChapters).toBe(false);
+  // at least one frame between them: the browser could paint the header alone
+  expect(seen.chapters).toBeGreaterThan(seen.title);
+});
+
 test('a first visit downloads none of the code the workspace shows only on demand: dialogs, menus, the recorder, toasts, zod', async ({
   page,
   request,

@@ -29,6 +29,7 @@ function fakeBuild(dir: string, { leaveOut }: { leaveOut?: string } = {}) {
     '_react-React123.js': { file: 'assets/react-React123.js' },
     '_zod-Zod12345.js': { file: 'assets/zod-Zod12345.js', imports: ['_react-React123.js'] },
   };
+
   for (const visit of FIRST_VISITS)
     for (const module of visit.modules) {
       if (module === leaveOut) continue;
@@ -92,10 +93,33 @@ describe('index.html as served for each route and language', () => {
 
     const english = (await app.inject({ url: '/en/questions/12' })).body;
     expect(links(english, 'rel="modulepreload"')).toContain('/assets/workspace-route-Chunk123.js');
-    // English is the fallback: its files only once
-    expect(links(english, 'rel="preload" as="fetch" crossorigin')).toEqual(
-      ['common', 'errors', 'workspace', 'voice', 'audiobook', 'family', 'preview', 'payments'].map((ns) => `/locales/en/${ns}.json`),
-    );
+    // English is the fallback: its files only once (after the book, the workspace's first read: next test)
+    expect(links(english, 'rel="preload" as="fetch" crossorigin')).toEqual([
+      '/api/getSession/12',
+      ...['common', 'errors', 'workspace', 'voice', 'audiobook', 'family', 'preview', 'payments'].map((ns) => `/locales/en/${ns}.json`),
+    ]);
+  });
+
+  it("asks for the workspace's book (the id from the path) with the page, as the client asks for it", async () => {
+    const workspace = await app.inject({ url: '/fr/questions/12' });
+    const html = workspace.body;
+    // mode cors, same-origin credentials: the client's read (prefetchSession) is the same request, so the browser takes this answer
+    expect(html).toContain('<link rel="preload" as="fetch" crossorigin href="/api/getSession/12">');
+    // each book's page has its own ETag; the same book's page is the same for every visitor
+    const other = await app.inject({ url: '/fr/questions/13' });
+    expect(other.body).toContain('href="/api/getSession/13"');
+    expect(other.body).not.toContain('/api/getSession/12');
+    expect(other.headers.etag).not.toBe(workspace.headers.etag);
+    const again = await app.inject({ url: '/fr/questions/12', headers: { 'if-none-match': String(workspace.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+    // a path whose id is not one asks for no read (the page shows its error), with its chunk and texts still named
+    for (const url of ['/fr/questions/abc', '/fr/questions/0', '/fr/questions/-3', '/fr/questions/12x']) {
+      const odd = (await app.inject({ url })).body;
+      expect(odd, url).not.toContain('/api/');
+      expect(links(odd, 'rel="modulepreload"'), url).toContain('/assets/workspace-route-Chunk123.js');
+    }
+    // other routes ask for no read
+    expect((await app.inject({ url: '/fr/login' })).body).not.toContain('/api/');
   });
 
   it('serves index.html as built for paths that are no route of ours', async () => {

@@ -26,8 +26,12 @@ type Manifest = Record<string, ManifestChunk>;
  * is reused only by a request of the same mode), so that a first visit fetches them beside the entry script
  * instead of once it has run. The route's chunks are asked for with `fetchpriority=low`: the entry and its
  * imports, which the first paint waits for, go first (Lighthouse, docs/performance.md: FCP 2.2–2.9 s with
- * them at the default priority, 2.0–2.1 s at low). Each variant is made once, when the server starts; a
- * path that is no route of ours, or a build without a manifest, gets index.html as built.
+ * them at the default priority, 2.0–2.1 s at low). A route with `reads` (the workspace's getSession) also
+ * names them, its id taken from the path (`preload as=fetch crossorigin`, first: the page's largest paint waits
+ * for the book): the client's read is the same URL, mode and credentials, and the browser answers it from the
+ * preload. Such a variant is made per request (its ETag per id); it is still the same for every visitor:
+ * nothing in it comes from the user. The others are made once, when the server starts; a path that is no route
+ * of ours, or a build without a manifest, gets index.html as built.
  */
 export function createSpaPages(webDistDir: string): (pathname: string) => SpaPage {
   const built = fs.readFileSync(path.join(webDistDir, 'index.html'), 'utf8');
@@ -39,7 +43,7 @@ export function createSpaPages(webDistDir: string): (pathname: string) => SpaPag
   if (!entry) throw new Error(`${manifestFile} has no index.html entry`);
   const inEntry = new Set(closure(manifest, ['index.html']));
 
-  const pages = new Map<string, SpaPage>();
+  const pages = new Map<string, SpaPage | ((params: Record<string, string>) => SpaPage)>();
   for (const visit of FIRST_VISITS) {
     const missing = visit.modules.filter((module) => !manifest[module]);
     if (missing.length) throw new Error(`The build has no chunk for ${missing.join(', ')} (common/first-visit.ts, route ${visit.path})`);
@@ -52,13 +56,41 @@ export function createSpaPages(webDistDir: string): (pathname: string) => SpaPag
         ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}" fetchpriority="low">`),
         ...localeFiles(visit, lng).map((file) => `<link rel="preload" as="fetch" crossorigin href="${file}">`),
       ];
-      pages.set(key(visit, lng), page(withLanguage(built, lng).replace('  </head>', `    ${links.join('\n    ')}\n  </head>`)));
+      const withLinks = (more: string[]) =>
+        withLanguage(built, lng).replace('  </head>', `    ${[...more, ...links].join('\n    ')}\n  </head>`);
+      const reads = visit.reads ?? [];
+      pages.set(
+        key(visit, lng),
+        reads.length === 0
+          ? page(withLinks([]))
+          : (params) => {
+              const urls = reads.map((read) => withParams(read, params));
+              // the reads first: the page's data is what its largest paint waits for last
+              return page(withLinks(urls.every((url) => url !== null) ? urls.map(readLink) : []));
+            },
+      );
     }
   }
   return (pathname) => {
     const found = firstVisitOf(pathname);
-    return (found && pages.get(key(found.visit, found.lng))) ?? plain;
+    const made = found && pages.get(key(found.visit, found.lng));
+    if (!made) return plain;
+    return typeof made === 'function' ? made(found.params) : made;
   };
+}
+
+/** A read the page starts with, fetched as the client's first read is: mode cors, same-origin credentials (`crossorigin`). */
+const readLink = (url: string) => `<link rel="preload" as="fetch" crossorigin href="${url}">`;
+
+/** A read's path with the route's params put in; null when one is not an id (digits only). */
+function withParams(read: string, params: Record<string, string>): string | null {
+  let ok = true;
+  const url = read.replace(/:(\w+)/g, (_, name: string) => {
+    const value = params[name] ?? '';
+    if (!/^[1-9]\d{0,15}$/.test(value)) ok = false;
+    return value;
+  });
+  return ok ? url : null;
 }
 
 const key = (visit: FirstVisit, lng: Language) => `${lng} ${visit.path}`;

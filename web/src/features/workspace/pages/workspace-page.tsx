@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { type Language } from '@common/constants';
@@ -99,6 +99,10 @@ function Workspace({
   const { images, setImage } = useSessionImages(sessionId, meta.images);
   const { VoiceSampleDialog, BookPreview } = useWorkspaceSlots();
   const openPlanModal = useCallback(() => setPlanOpen(true), []);
+  // the chapter list (Radix's accordion, which measures the open chapter in a layout effect, and the open chapter's
+  // questions) renders once the header, the title being the page's largest paint, has been painted: one render less
+  // before it (docs/performance.md, "The workspace's book asked for by its HTML, its header painted first")
+  const listShown = useAfterFirstPaint();
 
   useChapterBroughtBack(engine, isPayed, unlockedChapters);
   const { replaceBookText, applyWritten } = useServerWrites(engine, meta, setMeta);
@@ -197,7 +201,14 @@ function Workspace({
         />
 
         <h2 className={styles.chaptersHeading}>{t('chapters.title')}</h2>
-        {checkpoint.data.length === 0 ? <Loader /> : <ChapterList onEdit={chapters.edit} onDelete={chapters.remove} />}
+        {checkpoint.data.length === 0 ? (
+          <Loader />
+        ) : listShown ? (
+          <ChapterList onEdit={chapters.edit} onDelete={chapters.remove} />
+        ) : (
+          // its space kept until then: nothing below it is on screen, nothing moves (e2e/layout-shift.spec.ts)
+          <Loader fillsScreen />
+        )}
 
         <div className={styles.bottomActions}>
           {isPayed ? (
@@ -247,4 +258,24 @@ function Workspace({
       {confirmDialog}
     </WorkspaceContext.Provider>
   );
+}
+
+/**
+ * False for the first render, true once the browser has painted it (the next frame, then a task: after its paint),
+ * as a transition; in a hidden tab, which paints no frame, at once.
+ */
+function useAfterFirstPaint(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    const show = () => startTransition(() => setPainted(true));
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let frame: number | undefined;
+    if (document.visibilityState === 'hidden') timer = setTimeout(show);
+    else frame = requestAnimationFrame(() => (timer = setTimeout(show)));
+    return () => {
+      if (frame !== undefined) cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
+  return painted;
 }
