@@ -66,6 +66,19 @@ test('a guest in French starts an autobiography and lands in the workspace', asy
       id,
     ),
   ).toEqual([null, 'data:image/png;base64,']);
+
+  // a reload keeps the guest in their book, and no read of it is refused: the served page asks a guest's browser for
+  // no early read (it could not carry the guest's token, and the browser may answer the workspace's read with it)
+  const refused: number[] = [];
+  page.on('response', (response) => {
+    if (response.url().includes(`/api/getSession/${id}`) && !response.ok()) refused.push(response.status());
+  });
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Les marées de ma vie' })).toBeVisible();
+  await expect(page.getByText(DESCRIPTION_FR)).toBeVisible();
+  await expect(page.locator('.Toastify__toast--error')).toHaveCount(0);
+  expect(await trialSession(page)).toMatchObject({ id, guest_token: trial.guest_token });
+  expect(refused).toEqual([]);
 });
 
 test('the waiting screen and the existing-book tools', async ({ page }) => {

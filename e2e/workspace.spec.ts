@@ -324,18 +324,6 @@ test('the served page asks for the book itself, and the workspace takes that ans
       .map((e) => (e as PerformanceResourceTiming).initiatorType),
   );
   expect(fetched).toEqual(['link']);
-  console.log(
-    'DIAG',
-    reads,
-    JSON.stringify(
-      await page.evaluate(() =>
-        performance
-          .getEntriesByType('resource')
-          .filter((e) => e.name.includes('getSession'))
-          .map((e) => [e.name, (e as PerformanceResourceTiming).initiatorType, e.startTime]),
-      ),
-    ),
-  );
 });
 
 test('the workspace paints its header (the title, its largest text) before it renders the chapter list', async ({ page, request }) => {

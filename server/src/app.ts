@@ -31,6 +31,7 @@ import type { RequestUser } from './auth/guard';
 import { catalogRoutes } from './catalog/routes';
 import { exportsRoutes } from './exports/routes';
 import { authRoutes } from './auth/routes';
+import { TOKEN_COOKIE } from './auth/session-cookie';
 import { workspaceRoutes } from './workspace/routes';
 import { booksRoutes } from './books/routes';
 import { speechRoutes } from './speech/routes';
@@ -251,8 +252,8 @@ async function registerStaticFiles(app: FastifyInstance, config: Config) {
       return reply.code(404).send({ error: app.ctx.translate(request.lng, 'not_found'), code: 'not_found' });
     }
     if (!spaPage) return reply.code(503).type('text/plain').send('The web app is not built: run `npm run build`.');
-    const { html, etag } = spaPage(url);
-    reply.header('cache-control', REVALIDATE).header('etag', etag).header('vary', 'Accept-Encoding');
+    const { html, etag } = spaPage(url, { session: Boolean(request.cookies[TOKEN_COOKIE]) });
+    reply.header('cache-control', REVALIDATE).header('etag', etag).header('vary', 'Accept-Encoding, Cookie');
     const known = (request.headers['if-none-match'] ?? '').split(',').map((tag) => tag.trim().replace(/^W\//, ''));
     if (known.includes(etag)) return reply.code(304).send();
     return reply.type('text/html; charset=utf-8').send(html);

@@ -91,7 +91,7 @@ describe('index.html as served for each route and language', () => {
     );
     expect(links(options, 'rel="preload" as="fetch" crossorigin')).toContain('/locales/es/books.json');
 
-    const english = (await app.inject({ url: '/en/questions/12' })).body;
+    const english = (await app.inject({ url: '/en/questions/12', cookies: { plume_token: 'a-session' } })).body;
     expect(links(english, 'rel="modulepreload"')).toContain('/assets/workspace-route-Chunk123.js');
     // English is the fallback: its files only once (after the book, the workspace's first read: next test)
     expect(links(english, 'rel="preload" as="fetch" crossorigin')).toEqual([
@@ -100,26 +100,37 @@ describe('index.html as served for each route and language', () => {
     ]);
   });
 
-  it("asks for the workspace's book (the id from the path) with the page, as the client asks for it", async () => {
-    const workspace = await app.inject({ url: '/fr/questions/12' });
+  it("asks a signed-in visitor's browser for the workspace's book (the id from the path) with the page, as the client asks for it", async () => {
+    const session = { plume_token: 'a-session' };
+    const workspace = await app.inject({ url: '/fr/questions/12', cookies: session });
     const html = workspace.body;
     // mode cors, same-origin credentials: the client's read (prefetchSession) is the same request, so the browser takes this answer
     expect(html).toContain('<link rel="preload" as="fetch" crossorigin href="/api/getSession/12">');
     // each book's page has its own ETag; the same book's page is the same for every visitor
-    const other = await app.inject({ url: '/fr/questions/13' });
+    const other = await app.inject({ url: '/fr/questions/13', cookies: session });
     expect(other.body).toContain('href="/api/getSession/13"');
     expect(other.body).not.toContain('/api/getSession/12');
     expect(other.headers.etag).not.toBe(workspace.headers.etag);
-    const again = await app.inject({ url: '/fr/questions/12', headers: { 'if-none-match': String(workspace.headers.etag) } });
+    const again = await app.inject({
+      url: '/fr/questions/12',
+      cookies: session,
+      headers: { 'if-none-match': String(workspace.headers.etag) },
+    });
     expect(again.statusCode).toBe(304);
+    expect(workspace.headers.vary).toContain('Cookie');
+    // a visitor without a session (a guest, whose read carries its token in a header a preload cannot send) is asked for no read
+    const guest = await app.inject({ url: '/fr/questions/12' });
+    expect(guest.body).not.toContain('/api/');
+    expect(links(guest.body, 'rel="modulepreload"')).toContain('/assets/workspace-route-Chunk123.js');
+    expect(guest.headers.etag).not.toBe(workspace.headers.etag);
     // a path whose id is not one asks for no read (the page shows its error), with its chunk and texts still named
     for (const url of ['/fr/questions/abc', '/fr/questions/0', '/fr/questions/-3', '/fr/questions/12x']) {
-      const odd = (await app.inject({ url })).body;
+      const odd = (await app.inject({ url, cookies: session })).body;
       expect(odd, url).not.toContain('/api/');
       expect(links(odd, 'rel="modulepreload"'), url).toContain('/assets/workspace-route-Chunk123.js');
     }
     // other routes ask for no read
-    expect((await app.inject({ url: '/fr/login' })).body).not.toContain('/api/');
+    expect((await app.inject({ url: '/fr/login', cookies: session })).body).not.toContain('/api/');
   });
 
   it('serves index.html as built for paths that are no route of ours', async () => {

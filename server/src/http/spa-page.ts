@@ -29,11 +29,13 @@ type Manifest = Record<string, ManifestChunk>;
  * them at the default priority, 2.0–2.1 s at low). A route with `reads` (the workspace's getSession) also
  * names them, its id taken from the path (`preload as=fetch crossorigin`, first: the page's largest paint waits
  * for the book): the client's read is the same URL, mode and credentials, and the browser answers it from the
- * preload. Such a variant is made per request (its ETag per id); it is still the same for every visitor:
- * nothing in it comes from the user. The others are made once, when the server starts; a path that is no route
- * of ours, or a build without a manifest, gets index.html as built.
+ * preload. Only a request carrying the session cookie gets them: a guest's read carries its token in a header
+ * the preload cannot send, and a browser that answered the guest's read from the preload would give the
+ * workspace a refusal. Such a variant is made per request (its ETag per id); nothing in it comes from the user
+ * but whether a session cookie came. The others are made once, when the server starts; a path that is no
+ * route of ours, or a build without a manifest, gets index.html as built.
  */
-export function createSpaPages(webDistDir: string): (pathname: string) => SpaPage {
+export function createSpaPages(webDistDir: string): (pathname: string, visitor: { session: boolean }) => SpaPage {
   const built = fs.readFileSync(path.join(webDistDir, 'index.html'), 'utf8');
   const plain = page(built);
   const manifestFile = path.join(webDistDir, '.vite', 'manifest.json');
@@ -43,7 +45,7 @@ export function createSpaPages(webDistDir: string): (pathname: string) => SpaPag
   if (!entry) throw new Error(`${manifestFile} has no index.html entry`);
   const inEntry = new Set(closure(manifest, ['index.html']));
 
-  const pages = new Map<string, SpaPage | ((params: Record<string, string>) => SpaPage)>();
+  const pages = new Map<string, { page: SpaPage; withReads?: (params: Record<string, string>) => SpaPage }>();
   for (const visit of FIRST_VISITS) {
     const missing = visit.modules.filter((module) => !manifest[module]);
     if (missing.length) throw new Error(`The build has no chunk for ${missing.join(', ')} (common/first-visit.ts, route ${visit.path})`);
@@ -59,23 +61,23 @@ export function createSpaPages(webDistDir: string): (pathname: string) => SpaPag
       const withLinks = (more: string[]) =>
         withLanguage(built, lng).replace('  </head>', `    ${[...more, ...links].join('\n    ')}\n  </head>`);
       const reads = visit.reads ?? [];
-      pages.set(
-        key(visit, lng),
-        reads.length === 0
-          ? page(withLinks([]))
-          : (params) => {
-              const urls = reads.map((read) => withParams(read, params));
-              // the reads first: the page's data is what its largest paint waits for last
-              return page(withLinks(urls.every((url) => url !== null) ? urls.map(readLink) : []));
-            },
-      );
+      pages.set(key(visit, lng), {
+        page: page(withLinks([])),
+        ...(reads.length > 0 && {
+          withReads: (params: Record<string, string>) => {
+            const urls = reads.map((read) => withParams(read, params));
+            // the reads first: the page's data is what its largest paint waits for last
+            return page(withLinks(urls.every((url) => url !== null) ? urls.map(readLink) : []));
+          },
+        }),
+      });
     }
   }
-  return (pathname) => {
+  return (pathname, { session }) => {
     const found = firstVisitOf(pathname);
     const made = found && pages.get(key(found.visit, found.lng));
     if (!made) return plain;
-    return typeof made === 'function' ? made(found.params) : made;
+    return session && made.withReads ? made.withReads(found.params) : made.page;
   };
 }
 
