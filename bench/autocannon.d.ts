@@ -9,6 +9,11 @@ declare module 'autocannon' {
     body?: string | Buffer;
     /** Called once per connection (bench/saves.ts gives each its own requests and state). */
     setupClient?: (client: { setRequests(requests: object[]): void }) => void;
+    /** Requests made in turn; `setupRequest` builds each one anew (bench/my-books.ts signs each in as another reader). */
+    requests?: Array<{ setupRequest?: (request: RequestData) => RequestData }>;
+  }
+  interface RequestData {
+    headers?: Record<string, string>;
   }
   interface Result {
     requests: { average: number };
