@@ -1,4 +1,7 @@
+import { isDeepStrictEqual } from 'node:util';
 import { catalogApi } from '@common/api/catalog';
+import type { GeneralCategory, Lookups } from '@common/schemas/catalog';
+import { deepFreeze } from '../http/frozen';
 import { notFound } from '../http/errors';
 import { routesOf } from '../http/routes';
 import { findGeneralCategory, listGeneralCategories, listTools, findService } from './repository';
@@ -20,14 +23,25 @@ export const catalogRoutes = routesOf(catalogApi, ({ db, questionBank }) => ({
     const id = request.params.general_category_id;
     const row = await findGeneralCategory(db, id);
     if (!row) throw notFound('category_not_found');
-    return {
+    const category = presentGeneralCategory(row, request.lng);
+    const key = `${id}:${request.lng}`;
+    const kept = keptLookups.get(key);
+    if (kept && isDeepStrictEqual(kept.category, category)) return kept.answer;
+    const answer: { success: Lookups } = deepFreeze({
       success: {
-        general_categories: [
-          { ...presentGeneralCategory(row, request.lng), question_categories: questionBank.questionCategories(id, request.lng) },
-        ],
+        general_categories: [{ ...category, question_categories: questionBank.questionCategories(id, request.lng) }],
         category_based_types: questionBank.categoryBasedTypes(id, request.lng),
         category_length_types: questionBank.categoryLengthTypes(id, request.lng),
       },
-    };
+    });
+    keptLookups.set(key, { category, answer });
+    return answer;
   },
 }));
+
+/**
+ * The lookups answer of each category and language (~50 KB of JSON, the same for every visitor), kept
+ * frozen while its category reads the same: its JSON and compressed bytes are made once
+ * (http/serializer.ts, http/compression.ts) instead of for every request.
+ */
+const keptLookups = new Map<string, { category: GeneralCategory; answer: { success: Lookups } }>();

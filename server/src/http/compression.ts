@@ -2,11 +2,21 @@ import zlib from 'node:zlib';
 import { Negotiator } from '@fastify/accept-negotiator';
 import compress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
+import { isKeptJson } from './serializer';
 
 // A quality made for answers built on the fly (11, the default, is for files compressed once).
 const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } };
 const THRESHOLD = 1024;
 const encodings = new Negotiator({ supportedValues: ['br', 'gzip'] });
+type Encoding = 'br' | 'gzip';
+
+/** The compressed bytes of kept JSON (http/serializer.ts), by encoding: made on the first answer that sends it. */
+const compressedKeptJson = new WeakMap<Buffer, Partial<Record<Encoding, Buffer>>>();
+
+function compressAnswer(payload: string | Buffer, encoding: Encoding, done: (error: Error | null, compressed: Buffer) => void) {
+  if (encoding === 'br') zlib.brotliCompress(payload, BROTLI, done);
+  else zlib.gzip(payload, done);
+}
 
 /**
  * Every text answer (API JSON, locales, index.html) is compressed with brotli or gzip. An answer held in
@@ -27,11 +37,17 @@ export async function installCompression(app: FastifyInstance) {
     if (!/json|text/.test(String(reply.getHeader('content-type')))) return done(null, payload);
     reply.header('vary', varyWithEncoding(reply.getHeader('vary')));
     const accepted = request.headers['accept-encoding'];
-    const encoding = accepted ? encodings.negotiate(accepted.toLowerCase()) : null;
+    const encoding = accepted ? (encodings.negotiate(accepted.toLowerCase()) as Encoding | null) : null;
     if (!encoding) return done(null, payload);
     reply.header('content-encoding', encoding);
-    if (encoding === 'br') zlib.brotliCompress(payload, BROTLI, done);
-    else zlib.gzip(payload, done);
+    if (!Buffer.isBuffer(payload) || !isKeptJson(payload)) return compressAnswer(payload, encoding, done);
+    const kept = compressedKeptJson.get(payload)?.[encoding];
+    if (kept) return done(null, kept);
+    compressAnswer(payload, encoding, (error, compressed) => {
+      if (error) return done(error);
+      compressedKeptJson.set(payload, { ...compressedKeptJson.get(payload), [encoding]: compressed });
+      done(null, compressed);
+    });
   });
   await app.register(compress, { encodings: ['br', 'gzip'], threshold: THRESHOLD, brotliOptions: BROTLI });
 }

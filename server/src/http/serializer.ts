@@ -109,6 +109,12 @@ function encodedBy(schema: z.core.$ZodType): Project {
  */
 const frozenJson = new WeakMap<object, Map<Project, Buffer>>();
 
+/** The kept JSON of frozen values: never changed once made, so what is made from one may be kept with it (http/compression.ts). */
+const keptJson = new WeakSet<Buffer>();
+
+/** Whether `payload` is a frozen value's kept JSON: an answer that was one frozen value whole is sent as it. */
+export const isKeptJson = (payload: Buffer): boolean => keptJson.has(payload);
+
 /** The JSON (UTF-8) of the frozen values met while one answer is projected, in order (undefined: not splicing). */
 let splices: Buffer[] | undefined;
 
@@ -131,6 +137,7 @@ function reusingFrozen(project: Project): Project {
       }
       if (!byProjection) frozenJson.set(value, (byProjection = new Map()));
       byProjection.set(project, json);
+      keptJson.add(json);
     }
     splices.push(json);
     return `${SPLICE_MARK}${splices.length - 1}`;
@@ -169,7 +176,9 @@ function projectedJson(project: Project, data: unknown): string | Buffer | undef
   splices = parts;
   try {
     const json = JSON.stringify(project(data));
-    return parts.length === 0 ? json : spliced(json, parts);
+    if (parts.length === 0) return json;
+    // an answer frozen whole (the catalog's lookups) is its kept JSON itself: no copy, and compressed once
+    return parts.length === 1 && json === JSON.stringify(`${SPLICE_MARK}0`) ? parts[0] : spliced(json, parts);
   } catch (error) {
     if (error === undecided) return undefined;
     throw error;

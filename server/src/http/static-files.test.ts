@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, createBook, createUser, type TestApp } from '../../test/helpers';
 import { sampleBook } from '../../test/sample-books';
 
@@ -119,6 +119,44 @@ describe('static files and compression', () => {
       const gzip = await app.inject({ url, headers: { ...owner.headers, 'accept-encoding': 'gzip' } });
       expect(gzip.headers['content-encoding'], url).toBe('gzip');
       expect(zlib.gunzipSync(gzip.rawPayload).toString(), url).toBe(plain.payload);
+    }
+  });
+});
+
+describe('an answer the same for every visitor, in production', () => {
+  it('the lookups are made into JSON and compressed once per encoding, and follow a renamed category', async () => {
+    // production: answers are projected, not checked by zod, so kept JSON is sent as it is (http/serializer.ts)
+    const app = await buildTestApp({ NODE_ENV: 'production' });
+    const brotli = vi.spyOn(zlib, 'brotliCompress');
+    try {
+      const url = '/api/getGeneralCategoryLookupsById/1';
+      const plain = await app.inject({ url, headers: { lng: 'fr' } });
+      expect(plain.statusCode).toBe(200);
+      const answers = [];
+      for (let n = 0; n < 3; n += 1) answers.push(await app.inject({ url, headers: { lng: 'fr', 'accept-encoding': 'br' } }));
+      for (const answer of answers) {
+        expect(answer.headers['content-encoding']).toBe('br');
+        expect(zlib.brotliDecompressSync(answer.rawPayload).toString()).toBe(plain.payload);
+      }
+      expect(brotli).toHaveBeenCalledTimes(1);
+      const gzip = await app.inject({ url, headers: { lng: 'fr', 'accept-encoding': 'gzip' } });
+      expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(plain.payload);
+
+      const row = await app.ctx.db.selectFrom('general_categories').select('translations').where('id', '=', 1).executeTakeFirstOrThrow();
+      const translations = JSON.parse(String(row.translations)) as Record<string, { name: string }>;
+      translations.fr.name = 'Ma vie, renommée';
+      await app.ctx.db
+        .updateTable('general_categories')
+        .set({ translations: JSON.stringify(translations) })
+        .where('id', '=', 1)
+        .execute();
+      const renamed = await app.inject({ url, headers: { lng: 'fr', 'accept-encoding': 'br' } });
+      expect(JSON.parse(zlib.brotliDecompressSync(renamed.rawPayload).toString()).success.general_categories[0].name).toBe(
+        'Ma vie, renommée',
+      );
+    } finally {
+      brotli.mockRestore();
+      await app.close();
     }
   });
 });
