@@ -11,10 +11,10 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { buildApp } from '../server/src/app';
-import { hashToken, newToken } from '../server/src/auth/tokens';
 import { insertSession } from '../server/src/books/repository';
 import { loadConfig } from '../server/src/config';
 import { nowIso } from '../server/src/db';
+import { newSignInToken } from '../server/test/helpers';
 import { sampleBook } from '../server/test/sample-books';
 import { BARE_SERVER, cpuMs, figure, round, startChild } from './lib';
 
@@ -63,18 +63,7 @@ async function prepareDatabase() {
           });
           lastBook = book.id;
         }
-        const token = newToken();
-        await trx
-          .insertInto('auth_tokens')
-          .values({
-            user_id: user.id,
-            token_hash: hashToken(token),
-            expires_at: new Date(Date.now() + 86_400_000).toISOString(),
-            revoked_at: null,
-            created_at: now,
-          })
-          .execute();
-        readerTokens.push(token);
+        readerTokens.push(await newSignInToken(trx, user.id));
       }
     });
   }

@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import type { CheckpointData } from '@common/schemas/session';
 import { buildApp, type BuildOptions } from '../src/app';
 import { loadConfig, type Env } from '../src/config';
-import { createDb, nowIso } from '../src/db';
+import { createDb, nowIso, type Db } from '../src/db';
 import { onServer, PG_TEMPLATE_ENV, SQLITE_TEMPLATE_ENV } from './database-template';
 import { hashToken, newToken } from '../src/auth/tokens';
 import { findSessionRow, insertSession, updateSessionFields, type SessionRow } from '../src/books/repository';
@@ -89,18 +89,24 @@ export async function createUser(
     })
     .returning(['id', 'email'])
     .executeTakeFirstOrThrow();
+  const token = await newSignInToken(app.ctx.db, user.id);
+  return { ...user, token, headers: { authorization: `Bearer ${token}` } };
+}
+
+/** A new sign-in token of a user, valid for a day (as a login gives one). */
+export async function newSignInToken(db: Db, userId: number): Promise<string> {
   const token = newToken();
-  await app.ctx.db
+  await db
     .insertInto('auth_tokens')
     .values({
-      user_id: user.id,
+      user_id: userId,
       token_hash: hashToken(token),
       expires_at: new Date(Date.now() + 86_400_000).toISOString(),
       revoked_at: null,
-      created_at: now,
+      created_at: nowIso(),
     })
     .execute();
-  return { ...user, token, headers: { authorization: `Bearer ${token}` } };
+  return token;
 }
 
 /**
