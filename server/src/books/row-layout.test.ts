@@ -43,4 +43,13 @@ describe.skipIf(!!process.env.DATABASE_URL)('a book row on SQLite keeps its long
     expect(after.checkpoint_data.length).toBeGreaterThan(1000);
     await app.ctx.db.schema.alterTable('service_sessions').dropColumn('added_later').execute();
   });
+
+  it('a migration stopped halfway leaves the table as it was', async () => {
+    const columns = await columnsOfBooks();
+    // the last column's copy cannot be added: the migration fails after moving the first two
+    await app.ctx.db.schema.alterTable('service_sessions').addColumn('checkpoint_data_moved', 'text').execute();
+    await expect(up(app.ctx.db as unknown as Kysely<unknown>)).rejects.toThrow();
+    expect(await columnsOfBooks()).toEqual([...columns, 'checkpoint_data_moved']);
+    await app.ctx.db.schema.alterTable('service_sessions').dropColumn('checkpoint_data_moved').execute();
+  });
 });
