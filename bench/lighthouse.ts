@@ -30,7 +30,8 @@ interface Measure {
 }
 
 const { dataDir, bookId, token } = await prepareBookData({ chapters: 12, wordsPerChapter: 2000 });
-const server = await startChild(['dist/server/server.js'], {
+// BENCH_SERVER: another server build (its path), to compare two builds of the server in the same conditions
+const server = await startChild([process.env.BENCH_SERVER ?? 'dist/server/server.js'], {
   DATA_DIR: dataDir,
   CAPTCHA_PROVIDER: 'none',
   NODE_ENV: 'production',
@@ -95,12 +96,14 @@ async function measure(name: string, url: string, round: number): Promise<Measur
   };
 }
 
+// PAGES=options,workspace: only those (names without spaces: story-choice, options, login, workspace)
+const only = process.env.PAGES?.split(',');
 const pages = [
   { name: 'story choice', path: '/en/general-categories/1', signedIn: false },
   { name: 'options', path: '/en/general-categories-options/1/1', signedIn: false },
   { name: 'login', path: '/en/login', signedIn: false },
   { name: 'workspace', path: `/en/questions/${bookId}`, signedIn: true },
-];
+].filter((p) => !only || only.includes(p.name.replace(' ', '-')));
 const results = new Map<string, Measure[]>([['bare', []], ...pages.map((p): [string, Measure[]] => [p.name, []])]);
 
 try {

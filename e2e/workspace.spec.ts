@@ -362,6 +362,45 @@ test('the workspace paints its header (the title, its largest text) before it re
   expect(seen.chapters).toBeGreaterThan(seen.title);
 });
 
+test('the chapter list’s code is asked for once the title is on screen, not with the page', async ({ page, request }) => {
+  const { token, auth } = await signUp(request, { prefix: 'workspace' });
+  const book = await createBook(request, token, {
+    book_name: 'Grandma Rose',
+    another_story_subject: 'My grandmother Rose, a nurse in Naples',
+  });
+  // paid, as Lighthouse's book (bench/lighthouse.ts): the title is then the largest text of a phone's screen
+  await unlockBookWithCoupon(request, auth, book.id);
+  await actAsUser(page, token);
+  // when the title was put on screen: its largest-contentful-paint entry
+  await page.setViewportSize({ width: 412, height: 823 });
+  await page.addInitScript(() => {
+    const seen: { title?: number } = {};
+    (window as unknown as { __seen: typeof seen }).__seen = seen;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Array<PerformanceEntry & { element: Element | null }>)
+        if (entry.element?.matches('main h1')) seen.title = entry.startTime;
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+  });
+  await page.goto(`/en/questions/${book.id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Grandma Rose');
+  await expect(page.getByTestId(`chapter-${book.checkpoint_data.data[0].id}`)).toBeVisible();
+  // not named by the served page (only the route's static imports are)
+  const html = await (await request.get(`/en/questions/${book.id}`)).text();
+  expect(html).toContain('workspace-route-');
+  expect(html).not.toContain('chapter-list-');
+  const { seen, listAsked } = await page.evaluate(() => ({
+    seen: (window as unknown as { __seen: { title?: number } }).__seen,
+    listAsked: performance
+      .getEntriesByType('resource')
+      .filter((e) => /\/assets\/chapter-list-[\w-]+\.js$/.test(new URL(e.name).pathname))
+      .map((e) => e.startTime),
+  }));
+  // its own chunk, asked for once, after the title was on screen
+  expect(seen.title).toBeDefined();
+  expect(listAsked).toHaveLength(1);
+  expect(listAsked[0]).toBeGreaterThanOrEqual(seen.title!);
+});
+
 test('a first visit downloads none of the code the workspace shows only on demand: dialogs, menus, the recorder, toasts, zod', async ({
   page,
   request,

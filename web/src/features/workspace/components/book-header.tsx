@@ -19,6 +19,9 @@ import { SaveIndicator } from './save-indicator';
 import { useWorkspaceSlots } from './workspace-slots';
 import styles from '../workspace.module.css';
 
+/** The book title's Element Timing name: the workspace renders its chapter list once the title is on screen. */
+export const BOOK_TITLE_TIMING = 'book-title';
+
 const isMobile = () => MOBILE_USER_AGENT.test(navigator.userAgent);
 
 /**
@@ -58,6 +61,7 @@ export function BookHeader({
         <span className={styles.bookType}>{t(`book_type.${bookTypeOf(checkpoint.general_category_id)}`)}</span>
         <InlineTitle
           as="h1"
+          elementTiming={BOOK_TITLE_TIMING}
           value={meta.book_name}
           maxLength={BOOK_NAME_MAX_LENGTH}
           className={styles.bookTitle}

@@ -17,6 +17,7 @@ export function InlineTitle({
   disabled = false,
   className,
   maxLength = 300,
+  elementTiming,
 }: {
   value: string;
   onSave: (value: string) => void;
@@ -29,6 +30,8 @@ export function InlineTitle({
   className?: string;
   /** Chapter and question titles: 300; the book's title passes the book-name rule's maximum. */
   maxLength?: number;
+  /** The title's `elementtiming` name: the browser reports when it is put on screen (Element Timing). */
+  elementTiming?: string;
 }) {
   const [editing, setEditing] = useState(startEditing);
   const [draft, setDraft] = useState(value);
@@ -76,7 +79,9 @@ export function InlineTitle({
   }
   return (
     <span className={styles.inlineTitle}>
-      <Tag className={className}>{value}</Tag>
+      <Tag className={className} {...(elementTiming ? { elementtiming: elementTiming } : {})}>
+        {value}
+      </Tag>
       {!disabled ? (
         <button
           type="button"

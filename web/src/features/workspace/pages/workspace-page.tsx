@@ -1,4 +1,4 @@
-import { startTransition, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, startTransition, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { type Language } from '@common/constants';
@@ -8,9 +8,8 @@ import { Button } from '../../../components/button';
 import { Loader } from '../../../components/loader';
 import { useAuth } from '../../../app/auth';
 import { DownloadMenu } from '../../../components/download-menu';
-import { BookHeader } from '../components/book-header';
+import { BOOK_TITLE_TIMING, BookHeader } from '../components/book-header';
 import { BookSections } from '../components/book-sections';
-import { ChapterList } from '../components/chapter-list';
 import { useConfirm } from '../components/confirm-dialog';
 import { ConflictDialog } from '../components/conflict-dialog';
 import { WorkspaceContext, type WorkspaceContextValue } from '../components/workspace-context';
@@ -31,6 +30,9 @@ import { lazyDialog } from '../../../lib/lazy-when';
 // downloaded when first opened, with their forms (zod) and Radix's dialog and radio group
 const ChapterModal = lazyDialog(async () => (await import('../components/chapter-modal')).ChapterModal);
 const PlanModal = lazyDialog(async () => (await import('../components/plan-modal')).PlanModal);
+// asked for once the header has been painted (useAfterFirstPaint below), with dnd-kit, the chapters' accordion items,
+// the survey's selects (Radix's popper) and the question cards: none of it is on the way to the title's paint
+const ChapterList = lazy(async () => ({ default: (await import('../components/chapter-list')).ChapterList }));
 
 /** The book workspace: /{lang}/questions/{service_session_id}; `slots` are the other features' parts it shows. */
 export function WorkspacePage({ slots }: { slots: WorkspaceSlots }) {
@@ -101,8 +103,9 @@ function Workspace({
   const openPlanModal = useCallback(() => setPlanOpen(true), []);
   // the chapter list (Radix's accordion, which measures the open chapter in a layout effect, and the open chapter's
   // questions) renders once the header, the title being the page's largest paint, has been painted: one render less
-  // before it (docs/performance.md, "The workspace's book asked for by its HTML, its header painted first")
-  const listShown = useAfterFirstPaint();
+  // before it (docs/performance.md, "The workspace's book asked for by its HTML, its header painted first"); its code
+  // (dnd-kit, Radix's select, the question cards) is asked for then too ("The chapter list's code after the title")
+  const listShown = useAfterFirstPaint(BOOK_TITLE_TIMING);
 
   useChapterBroughtBack(engine, isPayed, unlockedChapters);
   const { replaceBookText, applyWritten } = useServerWrites(engine, meta, setMeta);
@@ -204,7 +207,9 @@ function Workspace({
         {checkpoint.data.length === 0 ? (
           <Loader />
         ) : listShown ? (
-          <ChapterList onEdit={chapters.edit} onDelete={chapters.remove} />
+          <Suspense fallback={<Loader fillsScreen />}>
+            <ChapterList onEdit={chapters.edit} onDelete={chapters.remove} />
+          </Suspense>
         ) : (
           // its space kept until then: nothing below it is on screen, nothing moves (e2e/layout-shift.spec.ts)
           <Loader fillsScreen />
@@ -261,21 +266,51 @@ function Workspace({
 }
 
 /**
- * False for the first render, true once the browser has painted it (the next frame, then a task: after its paint),
- * as a transition; in a hidden tab, which paints no frame, at once.
+ * False for the first render, true once the browser has put it on screen, as a transition: when the element named
+ * `shownBy` (its `elementtiming`) is reported painted (Element Timing: the frame's presentation, which can come a frame or
+ * more after the main thread painted it), else two frames later (browsers without Element Timing, or no such text: the
+ * book's title being edited), then a task; at most ~0.3 s after those two frames (the element not painted: scrolled out
+ * of view). The chapter list's code is asked for then, not beside what the title waits for. In a hidden tab, which
+ * paints no frame, at once; if the tab is hidden meanwhile, then.
  */
-function useAfterFirstPaint(): boolean {
+function useAfterFirstPaint(shownBy: string): boolean {
   const [painted, setPainted] = useState(false);
   useEffect(() => {
-    const show = () => startTransition(() => setPainted(true));
     let timer: ReturnType<typeof setTimeout> | undefined;
     let frame: number | undefined;
-    if (document.visibilityState === 'hidden') timer = setTimeout(show);
-    else frame = requestAnimationFrame(() => (timer = setTimeout(show)));
-    return () => {
+    let observer: PerformanceObserver | undefined;
+    let done = false;
+    const stop = () => {
       if (frame !== undefined) cancelAnimationFrame(frame);
       clearTimeout(timer);
+      observer?.disconnect();
+      document.removeEventListener('visibilitychange', onHidden);
     };
-  }, []);
+    const show = () => {
+      if (done) return;
+      done = true;
+      stop();
+      timer = setTimeout(() => startTransition(() => setPainted(true)));
+    };
+    const onHidden = () => {
+      if (document.visibilityState === 'hidden') show();
+    };
+    if (document.visibilityState === 'hidden') {
+      show();
+      return stop;
+    }
+    const timed =
+      PerformanceObserver.supportedEntryTypes?.includes('element') &&
+      document.querySelector(`[elementtiming="${shownBy}"]`)?.textContent?.trim();
+    if (timed) {
+      observer = new PerformanceObserver((list) => {
+        if (list.getEntries().some((entry) => (entry as PerformanceEntry & { identifier?: string }).identifier === shownBy)) show();
+      });
+      observer.observe({ type: 'element', buffered: true });
+      document.addEventListener('visibilitychange', onHidden);
+    }
+    frame = requestAnimationFrame(() => (frame = requestAnimationFrame(() => (timed ? (timer = setTimeout(show, 300)) : show()))));
+    return stop;
+  }, [shownBy]);
   return painted;
 }
