@@ -117,12 +117,12 @@ export async function buildServer() {
     external: NOT_BUNDLED,
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   });
-  // The export worker (server/src/exports/pool.ts) and the migrations, read from a folder at run
+  // The export process (server/src/exports/pool.ts), the audiobook worker and the migrations, read from a folder at run
   // time (server/src/db/index.ts): their packages stay in node_modules.
   await esbuild.build({
     ...common,
     packages: 'external',
-    entryPoints: { 'export-worker': 'server/src/exports/worker.ts', 'audio-worker': 'server/src/audiobook/worker.ts' },
+    entryPoints: { 'export-process': 'server/src/exports/export-process.ts', 'audio-worker': 'server/src/audiobook/worker.ts' },
     outdir: SERVER_DIR,
   });
   const migrations = files('server/src/db/migrations').filter((f) => /\/\d{4}_[^/]*\.ts$/.test(f));

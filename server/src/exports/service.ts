@@ -9,7 +9,7 @@ import { AppError } from '../http/errors';
 import type { BookSource } from './book';
 import type { BookImage } from './images';
 import type { StoredPhoto } from './photos';
-import { runExport } from './pool';
+import { EXPORT_PROCESS_EXIT, runExport } from './pool';
 import { fileSlug } from './text';
 import type { ExportJob } from './worker';
 
@@ -112,12 +112,12 @@ function singleFlight<T>(key: string, job: ExportJob, run: () => Promise<T>): Pr
   return result;
 }
 
-/** Runs an export in the worker pool; a worker stopped by its memory limit refuses the book (413), the server keeps serving. */
+/** Runs an export in the process pool; a process that died under it (past its memory limit) refuses the book (413), the server keeps serving. */
 export async function exportFiles(job: ExportJob) {
   try {
     return await runExport(job);
   } catch (error) {
-    if ((error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') throw new AppError(413, 'exports.too_heavy');
+    if ((error as { code?: string }).code === EXPORT_PROCESS_EXIT) throw new AppError(413, 'exports.too_heavy');
     throw error;
   }
 }

@@ -1,6 +1,6 @@
 /**
- * The export worker (a worker thread of server/src/exports/pool.ts): builds the book files off the
- * request thread. A thin call into the typesetting; everything it receives is plain data.
+ * The export worker (run in an export process of server/src/exports/pool.ts, export-process.ts): builds the
+ * book files outside the server's process. A thin call into the typesetting; everything it receives is plain data.
  */
 import path from 'node:path';
 import type { Language } from '@common/constants';
@@ -56,7 +56,7 @@ export interface ExportResult {
 }
 
 const translate = createTranslator(path.join(ROOT_DIR, 'locales'));
-/** Buffers arrive from the main thread as plain Uint8Arrays. */
+/** Bytes may arrive from the server as plain Uint8Arrays. */
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 export async function runExport(job: ExportJob): Promise<ExportResult> {
