@@ -104,6 +104,16 @@ export function rssMb(pid: number): number {
   return round(Number(line.split(/\s+/)[1]) / 1024, 1);
 }
 
+/** RSS of a process and of its child processes (Linux), in MB; 0 for a process gone meanwhile. */
+export function treeRssMb(pid: number): number {
+  try {
+    const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
+    return round(rssMb(pid) + children.reduce((sum, child) => sum + treeRssMb(child), 0), 1);
+  } catch {
+    return 0; // exited meanwhile
+  }
+}
+
 /** CPU time a process has used so far (all its threads, user + system), in ms (Linux). */
 export function cpuMs(pid: number): number {
   // fields after the command name, which is in parentheses: state is the 3rd field, utime the 14th, stime the 15th

@@ -4,20 +4,33 @@
  * 1. a request during an export: /api/tools every 10 ms while postGenerateBook runs, worst latency,
  *    beside the same request on the idle server;
  * 2. memory (RSS): idle, under load (autocannon, 20 connections), right after an export, once its
- *    worker has exited (4 s) and 15 s after it, then 15 s after a second export of the same book (memory
+ *    process has exited (4 s) and 15 s after it, then 15 s after a second export of the same book (memory
  *    that grows export after export would show there), beside bare Fastify idle and under the same load.
- * Run: npm run build && npx tsx bench/server-load.ts (BENCH_NODE_ARGS: flags for the server's node)
+ * Run: npm run build && npx tsx bench/server-load.ts (BENCH_NODE_ARGS: flags for the server's node;
+ * BENCH_SERVER=<another build's dist/server/server.js>: that build instead, to compare two in the same conditions)
  */
 import fs from 'node:fs';
 import autocannon from 'autocannon';
-import { BARE_SERVER, MALLOC_ENV, figure, generateBook, prepareBookData, quantile, round, rssMb, startChild, type Child } from './lib';
+import {
+  BARE_SERVER,
+  MALLOC_ENV,
+  figure,
+  generateBook,
+  prepareBookData,
+  quantile,
+  round,
+  rssMb,
+  startChild,
+  treeRssMb,
+  type Child,
+} from './lib';
 
 const { dataDir, headers, bookId } = await prepareBookData();
 // As production runs it (README): the allocator settings of MALLOC_ENV unless BENCH_MALLOC=default (to compare).
 const malloc = process.env.BENCH_MALLOC === 'default' ? {} : MALLOC_ENV;
 // BENCH_NODE_ARGS: more flags for the server's node, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof' to see where its time goes
 const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-const server = await startChild([...nodeArgs, '--expose-gc', 'dist/server/server.js'], {
+const server = await startChild([...nodeArgs, '--expose-gc', process.env.BENCH_SERVER ?? 'dist/server/server.js'], {
   DATA_DIR: dataDir,
   CAPTCHA_PROVIDER: 'none',
   NODE_ENV: 'production',
@@ -60,11 +73,15 @@ try {
 
   const idle = await sampleDuring(server.url, sleep(3000));
   const first = generateBook(server.url, headers, bookId);
+  // Exports run in child processes of the server (server/src/exports/pool.ts): their memory counts too while they run.
+  let exportPeakMb = 0;
+  const sampler = setInterval(() => (exportPeakMb = Math.max(exportPeakMb, treeRssMb(server.process.pid!))), 50);
   const during = await sampleDuring(server.url, first);
+  clearInterval(sampler);
   const response = await first;
   if (!response.ok) throw new Error(`postGenerateBook: ${response.status} ${await response.text()}`);
   const afterExportMb = rssMb(server.process.pid!);
-  // The pool's idle worker exits after 2 s (server/src/exports/pool.ts); give the allocator a moment.
+  // The pool's idle export process exits after 2 s (server/src/exports/pool.ts); give the allocator a moment.
   await sleep(4000);
   const settledMb = rssMb(server.process.pid!);
   await sleep(11_000);
@@ -108,6 +125,14 @@ try {
     anchor: 'bare Fastify under the same load',
     anchorValue: bareLoadedMb,
     goal: '< 150 MB',
+  });
+  figure({
+    name: 'server and its export processes during an export (peak RSS)',
+    value: exportPeakMb,
+    unit: 'MB',
+    anchor: 'idle before it',
+    anchorValue: idleMb,
+    goal: '—',
   });
   figure({
     name: 'server memory right after an export',
