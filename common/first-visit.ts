@@ -33,9 +33,21 @@ export interface FirstVisit {
    * Chromium does despite the client's own headers (`lng`): e2e/workspace.spec.ts › "the served page asks for the book…".
    */
   reads?: string[];
+  /**
+   * API reads that answer every visitor alike (the catalog's, in the page's language), named by the HTML for every visitor,
+   * each with the page's language as `?lng=` (a preload cannot send the client's `lng` header): the client's read asks for
+   * the same URL (web/src/features/book-start/api/get-lookups.ts, get-tools.ts), and the server takes the language from it
+   * when no `lng` header came (server/src/app.ts).
+   */
+  publicReads?: string[];
 }
 
-const visit = (path: string, modules: string | string[], namespaces: string[] = [], more: Pick<FirstVisit, 'reads'> = {}): FirstVisit => ({
+const visit = (
+  path: string,
+  modules: string | string[],
+  namespaces: string[] = [],
+  more: Pick<FirstVisit, 'reads' | 'publicReads'> = {},
+): FirstVisit => ({
   path,
   modules: typeof modules === 'string' ? [modules] : modules,
   namespaces,
@@ -44,6 +56,9 @@ const visit = (path: string, modules: string | string[], namespaces: string[] = 
 
 /** The workspace's first read (`prefetchSession`, web/src/features/workspace/api/get-session.ts), asked for by its HTML. */
 export const WORKSPACE_FIRST_READ = '/api/getSession/:sessionId';
+
+/** The options page's first reads (`lookupsQuery`, `toolsQuery`), asked for by its HTML for every visitor. */
+export const OPTIONS_FIRST_READS = { lookups: '/api/getGeneralCategoryLookupsById/:categoryId', tools: '/api/tools' } as const;
 
 export const FIRST_VISITS: readonly FirstVisit[] = [
   visit('', 'src/features/home/home-page.tsx'),
@@ -71,6 +86,7 @@ export const FIRST_VISITS: readonly FirstVisit[] = [
       'src/features/book-start/api/get-tools.ts',
     ],
     ['books'],
+    { publicReads: [OPTIONS_FIRST_READS.lookups, OPTIONS_FIRST_READS.tools] },
   ),
   visit('questions/:sessionId', 'src/app/routes/workspace-route.tsx', WORKSPACE_NAMESPACES, { reads: [WORKSPACE_FIRST_READ] }),
   visit('payment', 'src/features/payments/pages/payment-page.tsx'),

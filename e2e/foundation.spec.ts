@@ -175,7 +175,7 @@ test.describe('routing, languages and the story choice', () => {
     let asked!: () => void;
     const readsAsked = new Promise<void>((resolve) => (asked = resolve));
     page.on('request', (request) => {
-      const read = /\/api\/(getGeneralCategoryLookupsById\/2|tools)$/.exec(request.url())?.[1];
+      const read = /\/api\/(getGeneralCategoryLookupsById\/2|tools)\?lng=en$/.exec(request.url())?.[1];
       if (read) reads.add(read);
       if (reads.size === 2) asked();
     });
@@ -185,6 +185,38 @@ test.describe('routing, languages and the story choice', () => {
     });
     await page.goto('/en/general-categories-options/1/2');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your new book');
+  });
+
+  test('the options page’s HTML asks for its lookups and tools in the page’s language, and the page takes those answers', async ({
+    browser,
+    request,
+  }) => {
+    // a browser that prefers English on a French page: the preloads carry no `lng` header, their URL the page's language
+    const context = await browser.newContext({ locale: 'en-US' });
+    const page = await context.newPage();
+    const reads: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/api/')) reads.push(new URL(r.url()).pathname + new URL(r.url()).search);
+    });
+    await page.goto('/fr/general-categories-options/1/2');
+    const lookups = async (lng: string) =>
+      (await (await request.get('/api/getGeneralCategoryLookupsById/2', { headers: { lng } })).json()).success.general_categories[0].name;
+    const french = await lookups('fr');
+    expect(french).not.toBe(await lookups('en'));
+    await expect(page.getByText(french, { exact: true })).toBeVisible();
+    // each read once, the preload's (the client's read is the same URL, mode and credentials)
+    expect(reads.filter((r) => r.startsWith('/api/getGeneralCategoryLookupsById/') || r.startsWith('/api/tools'))).toEqual([
+      '/api/getGeneralCategoryLookupsById/2?lng=fr',
+      '/api/tools?lng=fr',
+    ]);
+    const initiators = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter((e) => /^\/api\/(getGeneralCategoryLookupsById|tools)/.test(new URL(e.name).pathname))
+        .map((e) => (e as PerformanceResourceTiming).initiatorType),
+    );
+    expect(initiators).toEqual(['link', 'link']);
+    await context.close();
   });
 
   test('a first visit to the options page downloads no zod; the form’s first check brings it and shows its translated messages', async ({

@@ -110,11 +110,16 @@ export interface BuildOptions {
   onRoute?: (route: RouteOptions) => void;
 }
 
-/** The language of a request's answers: its `lng` header, else its Accept-Language. */
+/**
+ * The language of a request's answers: its `lng` header, else its `?lng=` (a read the served page asks for itself, which
+ * cannot send the header: spa-page.ts, `publicReads`), else its Accept-Language.
+ */
 function requestLanguage(request: FastifyRequest): Language {
   const header = request.headers.lng;
   const value = Array.isArray(header) ? header[0] : header;
-  return isLanguage(value) ? value : normalizeLanguage(request.headers['accept-language']);
+  if (isLanguage(value)) return value;
+  const query = (request.query as Record<string, unknown> | undefined)?.lng;
+  return isLanguage(query) ? query : normalizeLanguage(request.headers['accept-language']);
 }
 
 /** Builds the whole app from a config; `server.ts` only listens, tests inject. */

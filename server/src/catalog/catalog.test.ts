@@ -26,6 +26,25 @@ describe('GET /api/tools', () => {
     expect(res.json().success[0].name).toBe('Guided writing');
   });
 
+  it("answers in the language of `?lng=` when no lng header is sent (the options page's HTML asks for these reads itself)", async () => {
+    const headers = { 'accept-language': 'en-GB,en;q=0.9' };
+    const byQuery = await app.inject({ method: 'GET', url: '/api/tools?lng=fr', headers });
+    const fr = await app.inject({ method: 'GET', url: '/api/tools', headers: { lng: 'fr' } });
+    const en = await app.inject({ method: 'GET', url: '/api/tools', headers });
+    expect(byQuery.json().success).toEqual(fr.json().success);
+    expect(byQuery.json().success).not.toEqual(en.json().success);
+    const lookups = (url: string, more: Record<string, string> = {}) =>
+      app.inject({ method: 'GET', url, headers: { ...headers, ...more } }).then((res) => res.json().success);
+    expect(await lookups('/api/getGeneralCategoryLookupsById/3?lng=es')).toEqual(
+      await lookups('/api/getGeneralCategoryLookupsById/3', { lng: 'es' }),
+    );
+    // the header, which the client always sends, comes first
+    expect(await lookups('/api/getGeneralCategoryLookupsById/3?lng=es', { lng: 'it' })).toEqual(
+      await lookups('/api/getGeneralCategoryLookupsById/3', { lng: 'it' }),
+    );
+    expect((await app.inject({ method: 'GET', url: '/api/tools?lng=xx' })).statusCode).toBe(400);
+  });
+
   it('falls back from Accept-Language when lng is missing', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/tools', headers: { 'accept-language': 'es-ES,es;q=0.9' } });
     expect(res.json().success[0].name).toBe('Escritura guiada');

@@ -133,6 +133,28 @@ describe('index.html as served for each route and language', () => {
     expect((await app.inject({ url: '/fr/login', cookies: session })).body).not.toContain('/api/');
   });
 
+  it("asks every visitor's browser for the options page's lookups and tools, in the page's language, as the client asks for them", async () => {
+    for (const cookies of [{}, { plume_token: 'a-session' }]) {
+      const html = (await app.inject({ url: '/es/general-categories-options/1/3', cookies })).body;
+      // mode cors, same-origin credentials and the page's language in the URL (a preload sends no `lng` header): the client's
+      // reads (lookupsQuery, toolsQuery) are the same requests, so the browser takes these answers
+      expect(links(html, 'rel="preload" as="fetch"').filter((href) => href.startsWith('/api/'))).toEqual([
+        '/api/getGeneralCategoryLookupsById/3?lng=es',
+        '/api/tools?lng=es',
+      ]);
+      expect(html).toContain('<link rel="preload" as="fetch" crossorigin href="/api/tools?lng=es">');
+    }
+    // the same page for every visitor; each category its own
+    const guest = await app.inject({ url: '/es/general-categories-options/1/3' });
+    const signedIn = await app.inject({ url: '/es/general-categories-options/1/3', cookies: { plume_token: 'a-session' } });
+    expect(signedIn.headers.etag).toBe(guest.headers.etag);
+    expect((await app.inject({ url: '/es/general-categories-options/1/4' })).body).toContain('/api/getGeneralCategoryLookupsById/4?lng=es');
+    // a category that is not an id: no read named (the page shows its error), its chunk still named
+    const odd = (await app.inject({ url: '/es/general-categories-options/1/x' })).body;
+    expect(odd).not.toContain('/api/');
+    expect(links(odd, 'rel="modulepreload"')).toContain('/assets/options-page-Chunk123.js');
+  });
+
   it('serves index.html as built for paths that are no route of ours', async () => {
     for (const url of ['/fr/nowhere', '/xx/login', '/fr/questions']) {
       const response = await app.inject({ url });

@@ -31,8 +31,10 @@ type Manifest = Record<string, ManifestChunk>;
  * for the book): the client's read is the same URL, mode and credentials, and the browser answers it from the
  * preload. Only a request carrying the session cookie gets them: a guest's read carries its token in a header
  * the preload cannot send, and a browser that answered the guest's read from the preload would give the
- * workspace a refusal. Such a variant is made per request (its ETag per id); nothing in it comes from the user
- * but whether a session cookie came. The others are made once, when the server starts; a path that is no
+ * workspace a refusal. A route's `publicReads` (the options page's lookups and tools, the same for everyone in a
+ * language) are named for every visitor, with the page's language as `?lng=`, which the client's read carries too.
+ * Such a variant is made per request (its ETag per id); nothing in it comes from the user but whether a session
+ * cookie came. The others are made once, when the server starts; a path that is no
  * route of ours, or a build without a manifest, gets index.html as built.
  */
 export function createSpaPages(webDistDir: string): (pathname: string, visitor: { session: boolean }) => SpaPage {
@@ -45,7 +47,7 @@ export function createSpaPages(webDistDir: string): (pathname: string, visitor: 
   if (!entry) throw new Error(`${manifestFile} has no index.html entry`);
   const inEntry = new Set(closure(manifest, ['index.html']));
 
-  const pages = new Map<string, { page: SpaPage; withReads?: (params: Record<string, string>) => SpaPage }>();
+  const pages = new Map<string, { page: SpaPage; withReads?: (params: Record<string, string>, session: boolean) => SpaPage }>();
   for (const visit of FIRST_VISITS) {
     const missing = visit.modules.filter((module) => !manifest[module]);
     if (missing.length) throw new Error(`The build has no chunk for ${missing.join(', ')} (common/first-visit.ts, route ${visit.path})`);
@@ -61,14 +63,17 @@ export function createSpaPages(webDistDir: string): (pathname: string, visitor: 
       const withLinks = (more: string[]) =>
         withLanguage(built, lng).replace('  </head>', `    ${[...more, ...links].join('\n    ')}\n  </head>`);
       const reads = visit.reads ?? [];
+      const publicReads = visit.publicReads ?? [];
+      const named = (list: string[], params: Record<string, string>, query = '') => {
+        const urls = list.map((read) => withParams(read, params));
+        return urls.every((url) => url !== null) ? urls.map((url) => readLink(url + query)) : [];
+      };
       pages.set(key(visit, lng), {
         page: page(withLinks([])),
-        ...(reads.length > 0 && {
-          withReads: (params: Record<string, string>) => {
-            const urls = reads.map((read) => withParams(read, params));
-            // the reads first: the page's data is what its largest paint waits for last
-            return page(withLinks(urls.every((url) => url !== null) ? urls.map(readLink) : []));
-          },
+        ...((reads.length > 0 || publicReads.length > 0) && {
+          // the reads first: the page's data is what its largest paint waits for last
+          withReads: (params: Record<string, string>, session: boolean) =>
+            page(withLinks([...(session ? named(reads, params) : []), ...named(publicReads, params, `?lng=${lng}`)])),
         }),
       });
     }
@@ -77,7 +82,7 @@ export function createSpaPages(webDistDir: string): (pathname: string, visitor: 
     const found = firstVisitOf(pathname);
     const made = found && pages.get(key(found.visit, found.lng));
     if (!made) return plain;
-    return session && made.withReads ? made.withReads(found.params) : made.page;
+    return made.withReads ? made.withReads(found.params, session) : made.page;
   };
 }
 

@@ -7,7 +7,8 @@ import { call } from '../../../lib/api';
 export const lookupsQuery = (generalCategoryId: string, lng: Language) =>
   queryOptions({
     queryKey: ['lookups', generalCategoryId, lng],
-    queryFn: () => call(catalogApi.getGeneralCategoryLookupsById, { params: { general_category_id: generalCategoryId } }),
+    // `?lng=` as the options page's HTML names this read (common/first-visit.ts): the browser answers it from that preload
+    queryFn: () => call(catalogApi.getGeneralCategoryLookupsById, { params: { general_category_id: generalCategoryId }, query: { lng } }),
     staleTime: 5 * 60_000,
     retry: 0,
   });
