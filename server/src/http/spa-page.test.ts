@@ -134,7 +134,7 @@ describe('index.html as served for each route and language', () => {
   });
 
   it("asks every visitor's browser for the options page's lookups and tools, in the page's language, as the client asks for them", async () => {
-    for (const cookies of [{}, { plume_token: 'a-session' }]) {
+    for (const cookies of [{}, { plume_token: 'a-session' }] as Array<Record<string, string>>) {
       const html = (await app.inject({ url: '/es/general-categories-options/1/3', cookies })).body;
       // mode cors, same-origin credentials and the page's language in the URL (a preload sends no `lng` header): the client's
       // reads (lookupsQuery, toolsQuery) are the same requests, so the browser takes these answers
