@@ -7,10 +7,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../server/src/app';
-import { updateSessionFields, insertSession } from '../server/src/books/repository';
 import { loadConfig } from '../server/src/config';
 import { makePng, sampleBook } from '../server/test/sample-books';
-import { createUser } from '../server/test/helpers';
+import { createBook, createUser } from '../server/test/helpers';
 
 export interface Figure {
   name: string;
@@ -137,16 +136,7 @@ export async function prepareBookData({ chapters = 30, wordsPerChapter = 3333 } 
   });
   const user = await createUser(app);
   const source = sampleBook('en', { chapters, wordsPerChapter });
-  const row = await insertSession(app.ctx.db, {
-    user_id: user.id,
-    guest_token_hash: null,
-    service_id: 1,
-    general_category_id: 1,
-    book_name: source.book_name,
-    language: 'en',
-    checkpoint: source.checkpoint,
-  });
-  await updateSessionFields(app.ctx.db, row.id, { is_payed: 1 });
+  const row = await createBook(app, { userId: user.id }, { checkpoint: source.checkpoint, bookName: source.book_name, paid: true });
   await app.ctx.storage.put(`sessions/${row.id}/cover_media_photo`, makePng(480, 640, 99), 'image/png');
   for (const [index, chapter] of source.checkpoint.data.entries()) {
     await app.ctx.storage.put(`sessions/${row.id}/chap_${chapter.id}_media_0`, makePng(640, 420, index), 'image/png');

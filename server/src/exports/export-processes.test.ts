@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildTestApp, createUser, type TestApp } from '../../test/helpers';
+import { buildTestApp, createBook, createUser, type TestApp } from '../../test/helpers';
 import { multipart } from '../../test/fixtures/books/forms';
 import { sampleBook } from '../../test/sample-books';
-import { insertSession } from '../books/repository';
 import { EXPORT_PROCESS_EXIT, ExportPool, exportPool } from './pool';
 import type { ExportJob } from './worker';
 
@@ -31,16 +30,7 @@ describe('export processes', () => {
 
   async function book(chapters: number, wordsPerChapter: number) {
     const source = sampleBook('en', { chapters, wordsPerChapter });
-    const row = await insertSession(app.ctx.db, {
-      user_id: owner.id,
-      guest_token_hash: null,
-      service_id: 1,
-      general_category_id: 1,
-      book_name: source.book_name,
-      language: 'en',
-      checkpoint: source.checkpoint,
-    });
-    return row.id;
+    return (await createBook(app, { userId: owner.id }, { checkpoint: source.checkpoint, bookName: source.book_name })).id;
   }
   const generate = (id: number) => {
     const form = multipart({ service_session_id: String(id) });
