@@ -60,8 +60,8 @@ export function createSpaPages(webDistDir: string): (pathname: string, visitor: 
         ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}" fetchpriority="low">`),
         ...localeFiles(visit, lng).map((file) => `<link rel="preload" as="fetch" crossorigin href="${file}">`),
       ];
-      const withLinks = (more: string[]) =>
-        withLanguage(built, lng).replace('  </head>', `    ${[...more, ...links].join('\n    ')}\n  </head>`);
+      const localized = withLanguage(built, lng);
+      const withLinks = (more: string[]) => localized.replace('  </head>', `    ${[...more, ...links].join('\n    ')}\n  </head>`);
       const reads = visit.reads ?? [];
       const publicReads = visit.publicReads ?? [];
       const named = (list: string[], params: Record<string, string>, query = '') => {
