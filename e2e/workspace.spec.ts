@@ -12,6 +12,16 @@ const italianGuestBook = (request: APIRequestContext, lng: string, name: string)
   createGuestBook(request, { lng, book_name: name, another_story_subject: 'Mia nonna Rosa, infermiera a Napoli durante la guerra' });
 
 /** Opens the book as the guest who created it: the trial session sits in this browser's storage. */
+/** A new author and their book about their grandmother (another person's story, nothing written yet). */
+async function grandmaRoseBook(request: APIRequestContext) {
+  const author = await signUp(request, { prefix: 'workspace' });
+  const book = await createBook(request, author.token, {
+    book_name: 'Grandma Rose',
+    another_story_subject: 'My grandmother Rose, a nurse in Naples',
+  });
+  return { ...author, book };
+}
+
 async function openAsGuest(page: Page, book: object & { id: number }, lng = 'it') {
   await actAsGuest(page, book);
   await page.goto(`/${lng}/questions/${book.id}`);
@@ -259,11 +269,7 @@ test('a first visit asks for the workspace’s texts and the book with its chunk
   page,
   request,
 }) => {
-  const { token } = await signUp(request, { prefix: 'workspace' });
-  const book = await createBook(request, token, {
-    book_name: 'Grandma Rose',
-    another_story_subject: 'My grandmother Rose, a nurse in Naples',
-  });
+  const { token, book } = await grandmaRoseBook(request);
   await actAsUser(page, token);
   // the route's chunk is held until its texts and the book have been asked for: the page can show only if they were
   let textsAsked!: () => void;
@@ -291,11 +297,7 @@ test('a first visit asks for the workspace’s texts and the book with its chunk
 });
 
 test('the served page asks for the book itself, and the workspace takes that answer: the book is read once', async ({ page, request }) => {
-  const { token } = await signUp(request, { prefix: 'workspace' });
-  const book = await createBook(request, token, {
-    book_name: 'Grandma Rose',
-    another_story_subject: 'My grandmother Rose, a nurse in Naples',
-  });
+  const { token, book } = await grandmaRoseBook(request);
   await actAsUser(page, token);
   // the entry script is held until the book has been asked for: only the HTML can ask for it then
   let bookAsked!: () => void;
@@ -327,11 +329,7 @@ test('the served page asks for the book itself, and the workspace takes that ans
 });
 
 test('the workspace paints its header (the title, its largest text) before it renders the chapter list', async ({ page, request }) => {
-  const { token } = await signUp(request, { prefix: 'workspace' });
-  const book = await createBook(request, token, {
-    book_name: 'Grandma Rose',
-    another_story_subject: 'My grandmother Rose, a nurse in Naples',
-  });
+  const { token, book } = await grandmaRoseBook(request);
   await actAsUser(page, token);
   // the frame in which the title, then the first chapter, are first in the document
   await page.addInitScript(() => {
@@ -363,11 +361,7 @@ test('the workspace paints its header (the title, its largest text) before it re
 });
 
 test('the chapter list’s code is asked for once the title is on screen, not with the page', async ({ page, request }) => {
-  const { token, auth } = await signUp(request, { prefix: 'workspace' });
-  const book = await createBook(request, token, {
-    book_name: 'Grandma Rose',
-    another_story_subject: 'My grandmother Rose, a nurse in Naples',
-  });
+  const { token, auth, book } = await grandmaRoseBook(request);
   // paid, as Lighthouse's book (bench/lighthouse.ts): the title is then the largest text of a phone's screen
   await unlockBookWithCoupon(request, auth, book.id);
   await actAsUser(page, token);
@@ -405,11 +399,7 @@ test('a first visit downloads none of the code the workspace shows only on deman
   page,
   request,
 }) => {
-  const { token } = await signUp(request, { prefix: 'workspace' });
-  const book = await createBook(request, token, {
-    book_name: 'Grandma Rose',
-    another_story_subject: 'My grandmother Rose, a nurse in Naples',
-  });
+  const { token, book } = await grandmaRoseBook(request);
   await actAsUser(page, token);
   const { chunks, withZod } = recordScripts(page);
   // the recorder's code is held until the page has shown: it comes after the page's, not with it
@@ -437,11 +427,7 @@ test('a first visit downloads none of the code the workspace shows only on deman
 });
 
 test('a signed-in author saves to the server, and download asks about unsubmitted chapters', async ({ page, request }, testInfo) => {
-  const { token, auth } = await signUp(request, { prefix: 'workspace' });
-  const book = await createBook(request, token, {
-    book_name: 'Grandma Rose',
-    another_story_subject: 'My grandmother Rose, a nurse in Naples',
-  });
+  const { token, auth, book } = await grandmaRoseBook(request);
   await actAsUser(page, token);
   await page.setViewportSize({ width: WIDTHS.desktop, height: 1000 });
   await page.goto(`/en/questions/${book.id}`);
