@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCheckpoint, buildTestApp, createBook, createUser, type TestApp } from '../../test/helpers';
 import { down, up } from '../db/migrations/0320_book_list_summary';
+import { down as downProgress, up as upProgress } from '../db/migrations/0340_book_list_progress';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -49,5 +50,20 @@ describe('My Books reads each book from its list summary', () => {
       general_category_id: 2,
       data: [{ id: 7, name: 'Old', generated_content: 'Text' }],
     });
+  });
+
+  it('the progress migration fills the progress of books written before it from their summaries', async () => {
+    const user = await createUser(app);
+    const checkpoint = buildCheckpoint(4);
+    checkpoint.data[0].generated_content = 'Once upon a time.';
+    const begun = await createBook(app, { userId: user.id }, { checkpoint });
+    const untouched = await createBook(app, { userId: user.id });
+    const db = app.ctx.db as unknown as Kysely<unknown>;
+    await downProgress(db);
+    await upProgress(db);
+
+    const books = await listOf(user.headers);
+    expect(books.find((b) => b.id === begun.id)!.progress).toBe(25);
+    expect(books.find((b) => b.id === untouched.id)!.progress).toBe(0);
   });
 });

@@ -9,10 +9,10 @@ import type { ServiceSessionsTable } from '../db/schema';
 import { activeSubscription } from '../subscriptions/service';
 import { preparedQuery } from '../db/prepared';
 import { inGroupCommit } from '../db/group-commit';
-import { listSummaryOf, listSummaryOfCheckpoint } from './list-summary';
+import { listColumnsOf, listColumnsOfCheckpoint } from './list-summary';
 
 /** A book as its routes use it: every column but My Books' summary, which only the list reads. */
-export type SessionRow = Omit<Selectable<ServiceSessionsTable>, 'list_summary'>;
+export type SessionRow = Omit<Selectable<ServiceSessionsTable>, 'list_summary' | 'list_progress'>;
 
 const SESSION_COLUMNS = [
   'id',
@@ -292,7 +292,7 @@ export async function insertSession(db: Db, input: NewSession): Promise<SessionR
       introduction: input.introduction ?? '',
       book_summary: input.book_summary ?? '',
       checkpoint_data: json,
-      list_summary: listSummaryOf(json, input.general_category_id),
+      ...listColumnsOf(json, input.general_category_id),
       language: input.language,
       version: 1,
       created_at: now,
@@ -341,7 +341,7 @@ export async function saveCheckpoint(
   const values = {
     ...fields,
     checkpoint_data: json,
-    list_summary: listSummaryOfCheckpoint(checkpoint, checkpoint.general_category_id),
+    ...listColumnsOfCheckpoint(checkpoint, checkpoint.general_category_id),
     version: baseVersion + 1,
     updated_at: updatedAt,
   };
@@ -404,6 +404,7 @@ const userSessionsQuery = preparedQuery((db: Db, userId: number, now: string) =>
       'service_sessions.is_payed',
       'service_sessions.updated_at',
       'service_sessions.list_summary',
+      'service_sessions.list_progress',
       'session_files.content_type as cover_type',
       (eb) => eb.exists(activeSubscription(db, userId, now)).as('subscribed'),
     ])

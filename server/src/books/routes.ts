@@ -4,12 +4,12 @@ import { COVER_IMAGE_KEY, sessionImagePath } from '@common/schemas/workspace';
 import type { Config } from '../config';
 import { newToken, hashToken } from '../auth/tokens';
 import { routesOf } from '../http/routes';
+import { storedJson } from '../http/serializer';
 import { createGenerationProvider } from '../providers/generation';
 import { toBool } from '../db';
 import { limitByIp, limitByUser } from '../rate-limit';
 import { createBook, DELETE_BOOKS_LIMIT, GUEST_BOOKS_LIMIT, USER_BOOKS_LIMIT } from './create-book';
 import { deleteBookFiles } from './files';
-import { readListSummary } from './list-summary';
 import { listUserSessionRows, softDeleteSession } from './repository';
 import type { ChapterTailor } from './tailor';
 
@@ -73,14 +73,13 @@ function chapterTailorOf(config: Config, log: ChapterTailor['log']): ChapterTail
 type ListRow = Awaited<ReturnType<typeof listUserSessionRows>>[number];
 
 function presentListItem(row: ListRow): BookListItem {
-  const { summary, progress } = readListSummary(row.list_summary);
   return {
     id: row.id,
     book_name: row.book_name,
     is_payed: toBool(row.is_payed),
     updated_at: row.updated_at,
-    progress,
+    progress: row.list_progress,
     cover_url: row.cover_type ? sessionImagePath(row.id, COVER_IMAGE_KEY) : null,
-    checkpoint_data: summary,
+    checkpoint_data: storedJson(row.list_summary),
   };
 }

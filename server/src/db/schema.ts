@@ -101,6 +101,8 @@ export interface ServiceSessionsTable {
   checkpoint_data: Json;
   /** What My Books shows of the checkpoint (books/list-summary.ts), written with it. */
   list_summary: Json;
+  /** The book's progress as My Books shows it (books/list-summary.ts), written with the checkpoint. */
+  list_progress: Generated<number>;
   language: string;
   version: number;
   created_at: string;

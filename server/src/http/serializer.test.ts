@@ -7,7 +7,7 @@ import type { WorkspaceSession } from '@common/schemas/workspace';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { sampleBook } from '../../test/sample-books';
 import { deepFreeze } from './frozen';
-import { responseSerializerCompiler } from './serializer';
+import { responseSerializerCompiler, storedJson } from './serializer';
 
 const Answer = successOf(
   z.object({
@@ -135,5 +135,29 @@ describe('the response serializer', () => {
     expect(projected(session(shallow, 1))).toBe(zod(session(shallow, 1)));
     shallow.data[0].name = 'Renamed';
     expect(projected(session(shallow, 1))).toContain('"Renamed"');
+  });
+
+  it('sends stored JSON as it was stored; in test and development zod checks what it holds', async () => {
+    const Listed = successOf(z.array(z.object({ id: z.number(), summary: z.object({ name: z.string() }) })));
+    const listed = async (checkEveryAnswer: boolean, json: string) => {
+      const app = Fastify();
+      app.setSerializerCompiler(responseSerializerCompiler(checkEveryAnswer));
+      app.get('/listed', { schema: { response: { 200: Listed } } }, async () => ({
+        success: [
+          { id: 1, summary: storedJson<{ name: string }>(json) },
+          { id: 2, summary: { name: 'Made', extra: 'dropped' } },
+        ],
+      }));
+      const response = await app.inject('/listed');
+      await app.close();
+      return response;
+    };
+    const stored = '{"name":"Stored \u00e9t\u00e9 ✓"}';
+    for (const checkEveryAnswer of [false, true]) {
+      const response = await listed(checkEveryAnswer, stored);
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe(`{"success":[{"id":1,"summary":${stored}},{"id":2,"summary":{"name":"Made"}}]}`);
+    }
+    expect((await listed(true, '{"name":5}')).statusCode).toBe(500);
   });
 });

@@ -115,14 +115,40 @@ const keptJson = new WeakSet<Buffer>();
 /** Whether `payload` is a frozen value's kept JSON: an answer that was one frozen value whole is sent as it. */
 export const isKeptJson = (payload: Buffer): boolean => keptJson.has(payload);
 
-/** The JSON (UTF-8) of the frozen values met while one answer is projected, in order (undefined: not splicing). */
-let splices: Buffer[] | undefined;
+/**
+ * JSON text our own code wrote and stored for an answer (a book's list summary, books/list-summary.ts),
+ * written with exactly the fields its schema declares: sent as it is, never parsed, hashed or stringified
+ * again (issue 17 item 5: My Books). Stands in the handler's answer for the value it holds (`storedJson`).
+ */
+class StoredJson {
+  constructor(readonly json: string) {}
+}
+
+/** `json`, stored by our code with the declared fields of `T`, to be answered as it is. */
+export const storedJson = <T>(json: string): T => new StoredJson(json) as unknown as T;
+
+/** For zod's check of an answer (test and development): the answer with each stored JSON read back (a frozen value holds none: it was read from JSON). */
+function withStoredJsonRead(value: unknown): unknown {
+  if (value instanceof StoredJson) return JSON.parse(value.json);
+  if (Array.isArray(value)) return value.map(withStoredJsonRead);
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value) || Object.getPrototypeOf(value) !== Object.prototype)
+    return value;
+  return Object.fromEntries(Object.entries(value).map(([key, field]) => [key, withStoredJsonRead(field)]));
+}
+
+/** The JSON of the frozen (UTF-8) and stored values met while one answer is projected, in order (undefined: not splicing). */
+let splices: Array<Buffer | string> | undefined;
 
 /** What stands for a frozen value until its JSON is spliced in: a string no answer holds (a random id of this process). */
 const SPLICE_MARK = `\u0000json:${crypto.randomUUID()}:`;
 
 function reusingFrozen(project: Project): Project {
   return (value) => {
+    if (value instanceof StoredJson) {
+      if (splices === undefined) return project(JSON.parse(value.json));
+      splices.push(value.json);
+      return `${SPLICE_MARK}${splices.length - 1}`;
+    }
     if (splices === undefined || typeof value !== 'object' || value === null || !Object.isFrozen(value) || !isDeeplyFrozen(value))
       return project(value);
     let byProjection = frozenJson.get(value);
@@ -144,8 +170,8 @@ function reusingFrozen(project: Project): Project {
   };
 }
 
-/** The answer's JSON (UTF-8) with each frozen value's JSON in place of its mark (marks come in the order they were made). */
-function spliced(json: string, parts: Buffer[]): Buffer {
+/** The answer's JSON (UTF-8) with each frozen or stored value's JSON in place of its mark (marks come in the order they were made). */
+function spliced(json: string, parts: Array<Buffer | string>): Buffer {
   const around: string[] = [];
   let from = 0;
   let length = 0;
@@ -155,7 +181,7 @@ function spliced(json: string, parts: Buffer[]): Buffer {
     if (at < 0) throw new Error('serializer: a frozen value was projected but not stringified');
     const text = json.slice(from, at);
     around.push(text);
-    length += Buffer.byteLength(text) + part.length;
+    length += Buffer.byteLength(text) + (typeof part === 'string' ? Buffer.byteLength(part) : part.length);
     from = at + mark.length;
   });
   const last = json.slice(from);
@@ -163,7 +189,7 @@ function spliced(json: string, parts: Buffer[]): Buffer {
   let at = 0;
   parts.forEach((part, index) => {
     at += out.write(around[index], at);
-    at += part.copy(out, at);
+    at += typeof part === 'string' ? out.write(part, at) : part.copy(out, at);
   });
   out.write(last, at);
   return out;
@@ -172,7 +198,7 @@ function spliced(json: string, parts: Buffer[]): Buffer {
 /** The projected answer as JSON (a buffer when kept JSON was spliced in), or undefined when the fast path cannot tell. */
 function projectedJson(project: Project, data: unknown): string | Buffer | undefined {
   const outer = splices;
-  const parts: Buffer[] = [];
+  const parts: Array<Buffer | string> = [];
   splices = parts;
   try {
     const json = JSON.stringify(project(data));
@@ -206,7 +232,7 @@ export function responseSerializerCompiler(checkEveryAnswer: boolean): FastifySe
     // Fastify sends a buffer as it is (its type says string: the serializer's answer only goes on to `reply.send`)
     if (!checkEveryAnswer) return (data) => (projectedJson(project, data) ?? checked(data)) as string;
     return (data) => {
-      const answer = checked(data);
+      const answer = checked(withStoredJsonRead(data));
       const projected = projectedJson(project, data);
       if (projected !== undefined && projected.toString() !== answer)
         throw new Error(`${route.method} ${route.url}: the projected answer differs from zod's: ${projected.toString()} ≠ ${answer}`);

@@ -1,5 +1,5 @@
 import { type Kysely } from 'kysely';
-import { listSummaryOf } from '../../books/list-summary';
+import { listColumnsOf } from '../../books/list-summary';
 
 /**
  * `service_sessions.list_summary`: what My Books shows of a book (chapter ids, names, excerpts), written
@@ -26,7 +26,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     for (const row of rows) {
       await books
         .updateTable('service_sessions')
-        .set({ list_summary: listSummaryOf(row.checkpoint_data, row.general_category_id) })
+        .set({ list_summary: listColumnsOf(row.checkpoint_data, row.general_category_id).list_summary })
         .where('id', '=', row.id)
         .execute();
     }
