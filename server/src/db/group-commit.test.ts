@@ -103,10 +103,15 @@ describe('saves of the same moment (group commit)', () => {
     },
   );
 
-  it.skipIf(Boolean(process.env.DATABASE_URL))('on SQLite, the page cache holds the books being saved (32 MB, not 2)', async () => {
-    const { rows } = await sql<{ cache_size: number }>`pragma cache_size`.execute(app.ctx.db);
-    expect(rows[0].cache_size).toBe(-32 * 1024);
-  });
+  it.skipIf(Boolean(process.env.DATABASE_URL))(
+    'on SQLite, the page cache holds the books being saved (32 MB, not 2) and the file is read through a memory map',
+    async () => {
+      const { rows } = await sql<{ cache_size: number }>`pragma cache_size`.execute(app.ctx.db);
+      expect(rows[0].cache_size).toBe(-32 * 1024);
+      const mapped = await sql<{ mmap_size: number }>`pragma mmap_size`.execute(app.ctx.db);
+      expect(mapped.rows[0].mmap_size).toBe(1024 ** 3);
+    },
+  );
 
   it.skipIf(Boolean(process.env.DATABASE_URL))(
     'on SQLite, writes of the same turn share one transaction; one that fails is undone alone and only its caller hears of it',
