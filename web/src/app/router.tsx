@@ -1,40 +1,18 @@
-import { isValidElement, lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
-import { createBrowserRouter, matchRoutes, Navigate, Outlet, useLocation, useParams, type Params, type RouteObject } from 'react-router';
+import { isValidElement, Suspense, useEffect } from 'react';
+import { createBrowserRouter, matchRoutes, Navigate, Outlet, useLocation, useParams, type RouteObject } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@common/constants';
 import { arrivalPath, isLanguage } from '@common/languages';
 import { Loader } from '../components/loader';
+import { isPage, pageOf } from './page';
 import { useAuth } from './auth';
 import { Layout } from './layout/layout';
 import { i18n } from '../lib/i18n';
 import { paths } from '../lib/paths';
 import { queryClient } from '../lib/query-client';
-import { namespacesOf } from '@common/first-visit';
+import { COMMON_NAMESPACES, namespacesOf } from '@common/first-visit';
 
-/**
- * A page in its own chunk, which can also be asked for, with the texts it needs and the data it first
- * reads (`prefetch`, given the route's params), before it renders (`preload`).
- */
-interface Page extends LazyExoticComponent<ComponentType> {
-  preload(params: Params): Promise<unknown>;
-}
-const page = (
-  load: () => Promise<Record<string, ComponentType>>,
-  name: string,
-  namespaces: string[] = [],
-  prefetch?: (params: Params) => Promise<unknown>,
-): Page =>
-  Object.assign(
-    lazy(async () => ({ default: (await load())[name] })),
-    {
-      preload: (params: Params) => {
-        void i18n.loadNamespaces(namespaces);
-        prefetch?.(params).catch(() => undefined); // the page reads again itself
-        return load();
-      },
-    },
-  );
-const isPage = (type: unknown): type is Page => typeof type === 'object' && type !== null && 'preload' in type;
+const page = pageOf((namespaces) => i18n.loadNamespaces(namespaces));
 
 const HomePage = page(() => import('../features/home/home-page'), 'HomePage');
 const LoginPage = page(() => import('../features/auth/pages/login-page'), 'LoginPage', namespacesOf('login'));
@@ -193,3 +171,6 @@ window.history.scrollRestoration = 'manual';
 for (const { route, params } of matchRoutes(routes, window.location) ?? []) {
   if (isValidElement(route.element) && isPage(route.element.type)) route.element.type.preload(params).catch(() => undefined); // the page's own render reports a failure
 }
+
+/** The common texts (the header's, the footer's): the first render waits for them rather than suspend (see `Page`). */
+export const commonTexts: Promise<unknown> = i18n.loadNamespaces([...COMMON_NAMESPACES]).catch(() => undefined);
