@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { workspaceApi } from './api/workspace';
 import { callPath } from './api/contract';
-import { FIRST_VISITS, firstVisitOf, WORKSPACE_FIRST_READ } from './first-visit';
+import { FIRST_VISITS, firstVisitOf, LANDING_ROUTES, WORKSPACE_FIRST_READ } from './first-visit';
 
 const WEB = path.resolve(import.meta.dirname, '../web');
 const ROUTER = path.join(WEB, 'src/app/router.tsx');
@@ -44,6 +44,10 @@ describe('first visits (what the server names in the HTML of each route)', () =>
       expect(page.modules, page.path).toEqual(expect.arrayContaining(visit!.modules));
     }
     expect(FIRST_VISITS.map((v) => v.path).sort()).toEqual(pages.map((p) => p.path).sort());
+  });
+
+  it("names as landing pages only declared routes (the build groups their first render's code by them, web/vite.config.ts)", () => {
+    for (const routePath of Object.values(LANDING_ROUTES)) expect(FIRST_VISITS.map((v) => v.path)).toContain(routePath);
   });
 
   it('finds the route and language of a path, and nothing for a path that is no route of ours', () => {

@@ -102,6 +102,15 @@ export const FIRST_VISITS: readonly FirstVisit[] = [
   visit('contribute', 'src/app/routes/contribute-route.tsx'),
 ];
 
+/** The pages a first visit lands on (issue 17), by short name: web/vite.config.ts groups the code their first render needs. */
+export const LANDING_ROUTES = {
+  story: 'general-categories/:serviceId',
+  options: 'general-categories-options/:serviceId/:categoryId',
+  login: 'login',
+  workspace: 'questions/:sessionId',
+  books: 'my-books',
+} as const;
+
 /**
  * The route a path (`/fr/login`, no query) is a first visit to, with its language and its params (as in the path);
  * null for `/`, unknown paths, or a first segment that is not a language.

@@ -129,6 +129,27 @@ test.describe('routing, languages and the story choice', () => {
     expect(entry.some((file) => /\/assets\/general-categories-page-/.test(file))).toBe(false);
   });
 
+  test('the login page’s own code beyond its page chunk comes in the landing pages’ groups, one per set of landing pages that share it', async ({
+    request,
+  }) => {
+    // the route's chunks (low priority) and stylesheets its HTML names: the page's chunk, react-hook-form (libraries are
+    // rolldown's to split), lib/form.ts and the auth calls' declarations (shared with code loaded on demand elsewhere: the
+    // workspace's chapter form, the auth provider), the rest our code in `landing-…` groups (web/vite.config.ts): 8 files
+    // instead of 12, and 3 stylesheets instead of 5, when each set of the app's dynamic imports sharing a module had its own
+    const html = await (await request.get('/en/login')).text();
+    const named = (pattern: RegExp) => [...html.matchAll(pattern)].map((m) => m[1]!.replace(/^\/assets\/|-[\w-]{8}\.(js|css)$/g, ''));
+    const scripts = named(/<link rel="modulepreload"[^>]*href="([^"]+)"[^>]*fetchpriority="low"/g);
+    const styles = named(/<link rel="preload" as="style"[^>]*href="([^"]+)"/g);
+    const ours = scripts.filter((name) => name !== 'login-page' && !/^(index\.esm|form|auth)$/.test(name));
+    expect(ours.length, scripts.join(' ')).toBeGreaterThan(0);
+    expect(
+      ours.every((name) => name.startsWith('landing-')),
+      scripts.join(' '),
+    ).toBe(true);
+    expect(scripts.length, scripts.join(' ')).toBeLessThanOrEqual(8);
+    expect(styles.length, styles.join(' ')).toBeLessThanOrEqual(3);
+  });
+
   test('the served page names its route’s chunks and texts, each file is fetched once, and the page renders in each language', async ({
     browser,
   }) => {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { FIRST_VISITS, LANDING_ROUTES } from '../common/first-visit';
 import { apiViews } from './api-views';
 
 const root = import.meta.dirname;
@@ -27,6 +28,77 @@ function preloadFonts(faces: RegExp): Plugin {
             injectTo: 'head' as const,
           })),
     },
+  };
+}
+
+interface GraphInfo {
+  importedIds: readonly string[];
+  importers: readonly string[];
+  dynamicImporters: readonly string[];
+  isEntry: boolean;
+}
+
+/**
+ * Our own code that the landing pages' first render needs (their page and first reads' modules' static imports, beyond
+ * the entry's) in one chunk per set of landing pages that needs it (`landing-login-options`…), instead of rolldown's own
+ * split, one chunk per set of the ~80 dynamic imports (routes, lazy dialogs, menus) that share a module: the login page
+ * came in 12 scripts and 5 stylesheets of 0.2–3 KB gzip beside its 14 KB of react-hook-form, each a request with ~1 KB
+ * of headers on HTTP/1.1's six connections before its first render. A module that only one dynamic import needs stays
+ * in that one's chunk (as before), and so do the page and read modules themselves (the server names them from the
+ * manifest). Libraries are left to rolldown, which splits them after tree-shaking (radix-ui's barrel imports every
+ * primitive: the graph alone would put them all in). Another route or a dialog that imports a module of such a group
+ * downloads the group's chunk whole. `count`: the groups of modules needed by that many landing pages.
+ */
+function landingGroup(count: number): (id: string, ctx: { getModuleInfo(id: string): GraphInfo | null }) => string | null {
+  let landingsOf: Map<string, string[]> | undefined;
+  const pageModules = new Set(FIRST_VISITS.flatMap((v) => v.modules.map((m) => path.resolve(root, m))));
+  return (id, ctx) => {
+    if (!landingsOf) {
+      landingsOf = new Map();
+      for (const [name, routePath] of Object.entries(LANDING_ROUTES)) {
+        const visit = FIRST_VISITS.find((v) => v.path === routePath);
+        if (!visit) throw new Error(`No first visit declared for ${routePath}`);
+        const seen = new Set<string>();
+        const queue = visit.modules.map((m) => path.resolve(root, m));
+        while (queue.length) {
+          const next = queue.pop()!;
+          if (seen.has(next)) continue;
+          seen.add(next);
+          queue.push(...(ctx.getModuleInfo(next)?.importedIds ?? []));
+        }
+        for (const module of seen) landingsOf.set(module, [...(landingsOf.get(module) ?? []), name]);
+      }
+    }
+    const landings = landingsOf.get(id);
+    const info = ctx.getModuleInfo(id);
+    if (
+      !landings ||
+      landings.length !== count ||
+      !info ||
+      id.startsWith('\0') ||
+      id.includes('/node_modules/') ||
+      info.dynamicImporters.length > 0
+    )
+      return null;
+    // the chunks that import it statically: one only, and it stays in it
+    const roots = new Set<string>();
+    const seen = new Set<string>();
+    const queue = [id];
+    while (queue.length) {
+      const next = queue.pop()!;
+      if (seen.has(next)) continue;
+      seen.add(next);
+      const nextInfo = ctx.getModuleInfo(next);
+      if (!nextInfo || nextInfo.isEntry || nextInfo.dynamicImporters.length > 0) roots.add(next);
+      else queue.push(...nextInfo.importers);
+    }
+    // a lazy part (a dialog, the chapter list) that shares it: only one loaded by these landing pages' code, else it would
+    // download, with the group, code only other landing pages need
+    const ownPart = (r: string) =>
+      pageModules.has(r) ||
+      (ctx.getModuleInfo(r)?.dynamicImporters ?? []).every((d) => landingsOf!.get(d)?.some((l) => landings.includes(l)));
+    if (roots.size < 2 || ![...roots].every(ownPart)) return null;
+    return `landing-${landings.sort().join('-')}`;
   };
 }
 
@@ -58,7 +130,18 @@ export default defineConfig(({ command }) => ({
           // shares with a route's chunk (react, the JSX runtime, i18next, the API client…) in a chunk of its
           // own: 15 files to download before the first render, on HTTP/1.1's six connections, ahead of the
           // route's own. The route chunks import them from the entry's file instead.
-          groups: [{ name: 'index', tags: ['$initial'] }],
+          groups: [
+            { name: 'index', tags: ['$initial'], priority: 10 },
+            // the groups needed by more landing pages first: a group takes its modules' imports along, which are needed by
+            // the same pages or more (taken by a group before, or by this one)
+            ...Object.keys(LANDING_ROUTES)
+              .map((_, i, all) => all.length - i)
+              .map((landings) => ({
+                name: landingGroup(landings),
+                priority: landings,
+                includeDependenciesRecursively: false,
+              })),
+          ],
         },
       },
     },
