@@ -132,8 +132,10 @@ export default defineConfig(({ command }) => ({
           // route's own. The route chunks import them from the entry's file instead.
           groups: [
             { name: 'index', tags: ['$initial'], priority: 10 },
-            // the groups needed by more landing pages first: a group takes its modules' imports along, which are needed by
-            // the same pages or more (taken by a group before, or by this one)
+            // the entry's group first; then the landing pages' groups, none taking its modules' imports along (rolldown's
+            // default would pull the libraries they import, and modules more pages need, into the first group that has an
+            // importer): an import goes to its own group or to rolldown's split. No cycle between groups: a module's imports
+            // are needed by the same landing pages or more.
             ...Object.keys(LANDING_ROUTES)
               .map((_, i, all) => all.length - i)
               .map((landings) => ({
