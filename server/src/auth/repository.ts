@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import { COOKIE_LIFETIME_MS } from '@common/constants';
 import type { User } from '@common/schemas/auth';
-import { nowIso, toBool, type Db } from '../db';
+import { nowIso, sqliteConnectionOf, toBool, type Db, type SqliteConnection } from '../db';
 import type { UsersTable } from '../db/schema';
 import { preparedQuery } from '../db/prepared';
 import { hashToken, newToken } from './tokens';
@@ -163,9 +163,62 @@ const tokenOwnerQuery = preparedQuery((db: Db, tokenHash: string) =>
     .where('auth_tokens.token_hash', '=', tokenHash),
 );
 
+type TokenOwner = NonNullable<Awaited<ReturnType<typeof tokenOwnerQuery.executeTakeFirst>>>;
+
+/** How many token lookups are kept on SQLite (a few hundred bytes each). */
+const KEPT_OWNERS = 10_000;
+
+/**
+ * On SQLite, the token lookups of the last requests, kept while the tables they read are unchanged: no
+ * statement of this process has written to `users` or `auth_tokens` (the connection counts them) and no
+ * other process has committed anything (`data_version`; the operator commands write neither table, but
+ * would be seen). A sign-in, sign-out, refresh, password change or profile edit empties it. Every request
+ * of a page (a workspace asks for 5–10 at once) then costs one lookup (issue 17 item 5). PostgreSQL,
+ * where other nodes write, always asks.
+ */
+interface KeptOwners {
+  sqlite: SqliteConnection;
+  writes: () => number;
+  seen: { writes: number; dataVersion: number };
+  rows: Map<string, TokenOwner>;
+}
+const keptOwners = new WeakMap<Db, KeptOwners>();
+
+function keptOwnersOf(db: Db): KeptOwners | undefined {
+  let kept = keptOwners.get(db);
+  if (kept) return kept;
+  const sqlite = sqliteConnectionOf(db);
+  if (!sqlite) return undefined;
+  kept = {
+    sqlite,
+    writes: sqlite.watchWrites(['users', 'auth_tokens']),
+    seen: { writes: 0, dataVersion: sqlite.dataVersion() },
+    rows: new Map(),
+  };
+  keptOwners.set(db, kept);
+  return kept;
+}
+
 /** The live token row of a bearer token, whatever the user's verification state. */
-export function findTokenOwner(db: Db, tokenHash: string) {
-  return tokenOwnerQuery.executeTakeFirst(db, tokenHash);
+export async function findTokenOwner(db: Db, tokenHash: string): Promise<TokenOwner | undefined> {
+  const kept = keptOwnersOf(db);
+  if (!kept) return tokenOwnerQuery.executeTakeFirst(db, tokenHash);
+  const writes = kept.writes();
+  const dataVersion = kept.sqlite.dataVersion();
+  if (writes !== kept.seen.writes || dataVersion !== kept.seen.dataVersion) {
+    kept.rows.clear();
+    kept.seen = { writes, dataVersion };
+  }
+  const seen = kept.seen;
+  const known = kept.rows.get(tokenHash);
+  if (known) return known;
+  const row = await tokenOwnerQuery.executeTakeFirst(db, tokenHash);
+  // kept only if nothing was written while it was read (inside a transaction the read waits its turn)
+  if (row && kept.seen === seen && kept.writes() === seen.writes) {
+    if (kept.rows.size >= KEPT_OWNERS) kept.rows.delete(kept.rows.keys().next().value!);
+    kept.rows.set(tokenHash, Object.freeze(row));
+  }
+  return row;
 }
 
 /** A single-use ticket (reset link, confirmation link, registration ticket); returns the raw value. */

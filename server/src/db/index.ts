@@ -52,7 +52,13 @@ export function createDb(config: Pick<Config, 'DATABASE_URL' | 'dataDir'>): Db {
   database.pragma('busy_timeout = 5000');
   const cached = withStatementCache(database);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cached }) });
-  sqliteConnections.set(db, { prepare: (query) => cached.prepare(query), inTransaction: () => database.inTransaction });
+  const dataVersion = database.prepare('pragma data_version').pluck();
+  sqliteConnections.set(db, {
+    prepare: (query) => cached.prepare(query),
+    inTransaction: () => database.inTransaction,
+    watchWrites: (tables) => cached.watchWrites(tables),
+    dataVersion: () => dataVersion.get() as number,
+  });
   return db;
 }
 
@@ -62,6 +68,13 @@ export interface SqliteConnection {
   prepare(query: string): SQLite.Statement;
   /** Whether a transaction is open on the connection (Kysely's, group commit's), whatever holds it. */
   inTransaction(): boolean;
+  /**
+   * A count of the statements this connection has run that change the database and name one of `tables`
+   * (in their SQL, counted as they start): while it reads the same, nothing here wrote to them.
+   */
+  watchWrites(tables: readonly string[]): () => number;
+  /** SQLite's `data_version`: changes when another connection (another process) commits. */
+  dataVersion(): number;
 }
 const sqliteConnections = new WeakMap<Db, SqliteConnection>();
 
@@ -77,6 +90,7 @@ const CACHED_STATEMENTS = 500;
  */
 function withStatementCache(database: SQLite.Database) {
   const statements = new Map<string, SQLite.Statement>();
+  const watches: Array<{ names: RegExp; writes: number }> = [];
   return {
     close: () => database.close(),
     prepare(query: string) {
@@ -85,7 +99,14 @@ function withStatementCache(database: SQLite.Database) {
       else statement = database.prepare(query);
       statements.set(query, statement);
       if (statements.size > CACHED_STATEMENTS) statements.delete(statements.keys().next().value!);
+      // every statement Kysely runs is asked for here first (an INSERT … RETURNING is a reader, not readonly)
+      if (!statement.readonly) for (const watch of watches) if (watch.names.test(query)) watch.writes += 1;
       return statement;
+    },
+    watchWrites(tables: readonly string[]) {
+      const watch = { names: new RegExp(`\\b(?:${tables.join('|')})\\b`, 'i'), writes: 0 };
+      watches.push(watch);
+      return () => watch.writes;
     },
   };
 }
