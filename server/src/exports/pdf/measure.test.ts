@@ -9,9 +9,10 @@ const undated = (pdf: Buffer) =>
     .replace(/\/ID \[<[0-9a-f]+> <[0-9a-f]+>\]/, '/ID []');
 
 /**
- * Issue 17 item 6: a worker keeps the fonts as fontkit parsed them and the words' widths across
- * documents (measure.ts). What one export leaves must not change the next: a book typeset after
- * others in the same worker is the same PDF, byte for byte, as the book typeset by a fresh worker.
+ * Issue 17 item 6: a worker keeps the fonts as fontkit parsed them, the words' widths and the words as
+ * pdfkit shaped them across documents (measure.ts). What one export leaves must not change the next: a
+ * book typeset after others in the same worker is the same PDF, byte for byte, as the book typeset by a
+ * fresh worker.
  */
 describe('the fonts and widths a worker keeps between exports', () => {
   it('typesets a book after other books exactly as a fresh worker does', async () => {

@@ -5,7 +5,13 @@ interface FontkitFont {
   hasGlyphForCodePoint(codePoint: number): boolean;
   _glyphs: Record<number, unknown>;
 }
-type DocWithFont = PDFKit.PDFDocument & { _font: { font: FontkitFont } | null; _fontSize: number };
+/** pdfkit's font in a document: `layoutCached` shapes a word with its trailing space (`layoutRun`), once per document. */
+interface EmbeddedFont {
+  font: FontkitFont;
+  layoutRun(text: string): unknown;
+  layoutCached(text: string): unknown;
+}
+type DocWithFont = PDFKit.PDFDocument & { _font: EmbeddedFont | null; _fontSize: number };
 
 /**
  * What does not depend on the document, kept for the worker's life (issue 17 item 6): each font file
@@ -20,6 +26,18 @@ const keptWidths = new Map<FontKey, Map<string, number>>();
 const keptCoverage = new Map<FontKey, Map<number, boolean>>();
 const keptWords = new Map<string, SetWord>();
 const KEPT_LIMIT = 300_000;
+/**
+ * The words as pdfkit shaped them to draw them (glyphs and positions), per font, for the worker's
+ * life: pdfkit keeps them per document, so every export shaped again each word it drew — a
+ * re-export its running heads and folios on every page, its contents, front matter and the changed
+ * chapter, though the previous export had shaped them all. A run holds fontkit's glyphs with the
+ * characters of their first use (pdfkit's ToUnicode, see the constructor): only runs shaped in a
+ * book's document are kept, after its fontkit glyphs were emptied, so each glyph's characters are
+ * the ones it was shaped from, never none. Bounded well below the widths: a run weighs ~1.5 KB, so
+ * 20 000 (about the words of a 100 000-word book, in its main font) are ~30 MB.
+ */
+const keptRuns = new Map<FontKey, Map<string, unknown>>();
+const RUNS_LIMIT = 20_000;
 
 /** A word ready to set: its text (uncovered characters replaced), its font, its width at size 1. */
 export interface SetWord {
@@ -51,6 +69,16 @@ export class Measurer {
       if (parsed && doc) parsed._glyphs = {};
       // a parsed font is accepted as is (pdfkit's PDFFontFactory: anything with `layout`)
       this.doc.registerFont(key, (parsed ?? file) as unknown as string);
+    }
+    if (doc) {
+      // every font this document opens shapes through the worker's kept runs
+      const open = this.doc.font;
+      this.doc.font = function (this: DocWithFont, key: FontKey, ...rest: unknown[]) {
+        (open as (...args: unknown[]) => DocWithFont).call(this, key, ...rest);
+        const font = this._font!;
+        if (!Object.hasOwn(font, 'layoutCached')) font.layoutCached = (text) => keptRun(key, font, text);
+        return this;
+      } as typeof open;
     }
   }
 
@@ -125,4 +153,17 @@ export class Measurer {
     this.words.set(key, word);
     return word;
   }
+}
+
+/** `text` as `font` (the document's, of `key`) shapes it, kept for the worker's life (`keptRuns`). */
+function keptRun(key: FontKey, font: EmbeddedFont, text: string): unknown {
+  let runs = keptRuns.get(key);
+  if (!runs) keptRuns.set(key, (runs = new Map()));
+  let run = runs.get(text);
+  if (run === undefined) {
+    run = font.layoutRun(text);
+    if (runs.size > RUNS_LIMIT) runs.clear();
+    runs.set(text, run);
+  }
+  return run;
 }
