@@ -1,8 +1,46 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import PDFDocument from 'pdfkit';
 import { describe, expect, it } from 'vitest';
 import { makeBookImage, makePng } from '../../test/sample-books';
 import { readImage } from './images';
 import { ChapterCache, typesetBook } from './pdf';
-import { fixtureContent, pdfText } from '../../test/export-support';
+import { FONT_FILES } from './pdf/fonts';
+import { fixtureContent, pdfText, run, tempFile } from '../../test/export-support';
+
+interface FontkitFont {
+  getGlyph(id: number): { path: { toSVG(): string }; advanceWidth: number };
+  glyphForCodePoint(codePoint: number): { path: { toSVG(): string }; advanceWidth: number };
+}
+/** A font file or program as fontkit reads it (through pdfkit, which opens fonts with it). */
+const fontkitFont = (src: string | Buffer) => (new PDFDocument().font(src) as unknown as { _font: { font: FontkitFont } })._font.font;
+
+/** The subset of `name` a PDF embeds (its program, read by fontkit) and the glyph it draws `char` with (by its ToUnicode). */
+async function embeddedGlyph(pdf: Buffer, name: string, char: string) {
+  const file = tempFile('book.pdf', pdf);
+  try {
+    const args = ['--json', '--json-stream-data=inline', '--decode-level=generalized', file];
+    const { stdout } = await run('qpdf', args, { maxBuffer: 256 * 1024 * 1024 });
+    type PdfObject = { value?: Record<string, never>; stream?: { data: string } };
+    const objects = (JSON.parse(stdout) as { qpdf: [unknown, Record<string, PdfObject>] }).qpdf[1];
+    const get = (ref: string) => objects[`obj:${ref}`];
+    const font = Object.values(objects).find(
+      (o) => o.value?.['/Subtype'] === '/Type0' && String(o.value['/BaseFont']).endsWith(`+${name}`),
+    )!.value!;
+    const descriptor = get(get(font['/DescendantFonts'][0]).value!['/FontDescriptor']).value!;
+    const program = Buffer.from(get(descriptor['/FontFile2']).stream!.data, 'base64');
+    // pdfkit's ToUnicode: ranges of CIDs, each CID's characters in order ("<0000> <00ff> [<0000> <0020> <0066 0069> …]")
+    const cmap = Buffer.from(get(font['/ToUnicode']).stream!.data, 'base64').toString('latin1');
+    const hex = char.codePointAt(0)!.toString(16).padStart(4, '0');
+    for (const [, start, entries] of cmap.matchAll(/<([0-9a-f]{4})> <[0-9a-f]{4}> \[([^\]]*)\]/g)) {
+      const index = entries.match(/<[^>]*>/g)!.indexOf(`<${hex}>`);
+      if (index >= 0) return fontkitFont(program).getGlyph(parseInt(start, 16) + index);
+    }
+    return undefined;
+  } finally {
+    fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  }
+}
 
 /** Issue 17 item 6: a re-export lays out only the chapters that changed, and prints what a fresh export prints. */
 describe('the chapter layout cache', () => {
@@ -119,5 +157,34 @@ describe('the chapter layout cache', () => {
     const repaired = await typesetBook(book, { cache: partly });
     expect([partly.laidOut, partly.reused]).toEqual([1, 2]);
     expect((await pdfText(repaired.pdf)).text).toBe((await pdfText((await typesetBook(book)).pdf)).text);
+  }, 300_000);
+
+  it('embeds the fonts kept with the layouts only for the same glyphs: a letter new to the book is drawn', async () => {
+    const book = fixtureContent('en', { chapters: 3, wordsPerChapter: 300 });
+    const first = new ChapterCache();
+    const before = await typesetBook(book, { cache: first });
+    // Chapter 2 gains a letter the book never used (EB Garamond has it): the regular font's subset gains a glyph
+    const letter = 'ŋ';
+    expect(JSON.stringify(book)).not.toContain(letter);
+    const edited = { ...book.chapters[1], paragraphs: [...book.chapters[1].paragraphs, `The Ŋaŋa song, sung at dusk.`] };
+    const changed = { ...book, chapters: book.chapters.map((chapter, index) => (index === 1 ? edited : chapter)) };
+    const second = new ChapterCache(first.toBytes());
+    const after = await typesetBook(changed, { cache: second });
+    expect([second.laidOut, second.pagesCopied > 0]).toEqual([1, true]);
+    expect(await embeddedGlyph(before.pdf, 'EBGaramond-Regular', letter)).toBeUndefined();
+    expect((await pdfText(after.pdf)).text).toContain('The Ŋaŋa song');
+
+    // the glyph the re-export's text names for the new letter is the letter's, in the font it embeds
+    const regular = fontkitFont(FONT_FILES.regular);
+    const drawn = await embeddedGlyph(after.pdf, 'EBGaramond-Regular', letter);
+    expect(drawn?.path.toSVG()).toBe(regular.glyphForCodePoint(letter.codePointAt(0)!).path.toSVG());
+    // and so are the glyphs the kept pages name, in the fonts whose glyphs did not change
+    for (const [name, file, char] of [
+      ['EBGaramond-Regular', FONT_FILES.regular, 'g'],
+      ['EBGaramond-SemiBold', FONT_FILES.semibold, 'a'],
+    ] as const) {
+      const glyph = await embeddedGlyph(after.pdf, name, char);
+      expect(glyph?.path.toSVG()).toBe(fontkitFont(file).glyphForCodePoint(char.codePointAt(0)!).path.toSVG());
+    }
   }, 300_000);
 });

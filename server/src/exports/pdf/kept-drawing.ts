@@ -11,8 +11,12 @@ import type { LaidPage } from './layout';
  * the cache's key, chapter-cache.ts).
  */
 
-/** The document's fonts in the order they were opened, each with its subset's glyphs (original ids) in order, their widths and characters. */
-export type FontState = { key: string; id: string; glyphs: number[]; widths: number[]; unicode: number[][] }[];
+/**
+ * The document's fonts in the order they were opened, each with its subset's glyphs (original ids) in
+ * order, their widths and characters, and the subset's font program as embedded (base64; none for a
+ * font opened but never drawn).
+ */
+export type FontState = { key: string; id: string; glyphs: number[]; widths: number[]; unicode: number[][]; program?: string }[];
 
 interface Ref {
   data: Record<string, unknown>;
@@ -22,7 +26,7 @@ interface Ref {
 }
 interface Font {
   id: string;
-  subset: { glyphs: number[]; includeGlyph(glyph: number): number };
+  subset: { glyphs: number[]; includeGlyph(glyph: number): number; encode(): Uint8Array };
   widths: number[];
   unicode: number[][];
   ref(): Ref;
@@ -58,15 +62,35 @@ export function restoreFonts(doc: PDFKit.PDFDocument, state: FontState | undefin
   return true;
 }
 
-/** The document's fonts once everything is drawn, for the next export's `restoreFonts`. */
-export function fontState(doc: PDFKit.PDFDocument, keys: readonly string[]): FontState {
+/**
+ * The document's fonts once everything is drawn, for the next export's `restoreFonts`. Each font's
+ * subset program is made when the document ends (pdfkit's `subset.encode`, ~1 ms a font), from the
+ * font file and the glyphs in order alone: it is the one `kept` (the fonts of the export that drew
+ * the kept pages) has for the same font and glyphs when there is one — a re-export whose new text
+ * brought no new glyph — and is made and kept in the state otherwise.
+ */
+export function fontState(doc: PDFKit.PDFDocument, keys: readonly string[], kept: FontState | undefined): FontState {
   const fonts = internals(doc)._fontFamilies;
   return keys
     .filter((key) => fonts[key])
     .map((key) => ({ key, font: fonts[key] }))
     .sort((a, b) => Number(a.font.id.slice(1)) - Number(b.font.id.slice(1)))
-    .map(({ key, font }) => ({ key, id: font.id, glyphs: [...font.subset.glyphs], widths: [...font.widths], unicode: [...font.unicode] }));
+    .map(({ key, font }) => {
+      const glyphs = [...font.subset.glyphs];
+      const state: FontState[number] = { key, id: font.id, glyphs, widths: [...font.widths], unicode: [...font.unicode] };
+      const same = kept?.find((k) => k.key === key && sameGlyphs(k.glyphs, glyphs));
+      const encode = font.subset.encode.bind(font.subset);
+      font.subset.encode = () => {
+        if (same?.program) return Buffer.from((state.program = same.program), 'base64');
+        const program = encode();
+        state.program = Buffer.from(program).toString('base64');
+        return program;
+      };
+      return state;
+    });
 }
+
+const sameGlyphs = (a: number[], b: number[]) => a.length === b.length && a.every((glyph, index) => glyph === b[index]);
 
 /** pdfkit's images of a document, a chapter's photos named by their place in the chapter (P0, P1), the same in every export. */
 export class PageImages {

@@ -65,7 +65,8 @@ export async function typesetBook(book: BookContent, options: TypesetOptions = {
   const pagesCopied = render(doc, m, layout, book, copyKept);
   if (cache) {
     cache.pagesCopied = pagesCopied;
-    cache.fonts = fontState(doc, Object.keys(FONT_FILES));
+    // the fonts' subset programs are made (or taken from the kept fonts) as the document ends
+    cache.fonts = fontState(doc, Object.keys(FONT_FILES), cache.fonts);
   }
   doc.end();
   return { pdf: await done, pageCount: layout.pages.length, contentPages };
