@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { makeBookImage, makePng } from '../../test/sample-books';
 import { readImage } from './images';
 import { ChapterCache, typesetBook } from './pdf';
+import { packageVersion } from './pdf/chapter-cache';
 import { FONT_FILES } from './pdf/fonts';
 import { fixtureContent, pdfText, run, tempFile } from '../../test/export-support';
 
@@ -158,6 +159,13 @@ describe('the chapter layout cache', () => {
     expect([partly.laidOut, partly.reused]).toEqual([1, 2]);
     expect((await pdfText(repaired.pdf)).text).toBe((await pdfText((await typesetBook(book)).pdf)).text);
   }, 300_000);
+
+  it('is keyed by the versions of the packages the kept layouts, drawings and fonts depend on', () => {
+    const installed = (name: string) =>
+      (JSON.parse(fs.readFileSync(path.join('node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+    for (const name of ['pdfkit', 'fontkit', 'hyphen']) expect(packageVersion(name)).toBe(installed(name));
+    expect(packageVersion('no-such-package')).toBe('?');
+  });
 
   it('embeds the fonts kept with the layouts only for the same glyphs: a letter new to the book is drawn', async () => {
     const book = fixtureContent('en', { chapters: 3, wordsPerChapter: 300 });

@@ -56,17 +56,30 @@ function layoutCodeVersion(): string {
         .map((f) => path.join(path.dirname(here), f))
     : [here];
   for (const file of files) hash.update(file).update(fs.readFileSync(file));
-  const require = createRequire(import.meta.url);
-  for (const pkg of ['pdfkit', 'fontkit', 'hyphen']) {
-    try {
-      hash.update(`${pkg}@${(require(`${pkg}/package.json`) as { version: string }).version}`);
-    } catch {
-      hash.update(`${pkg}@?`);
-    }
-  }
+  for (const pkg of ['pdfkit', 'fontkit', 'hyphen']) hash.update(`${pkg}@${packageVersion(pkg)}`);
   for (const file of Object.values(FONT_FILES)) hash.update(`${file}:${fs.statSync(file).size}`);
   codeVersion = hash.digest('hex');
   return codeVersion;
+}
+
+/**
+ * An installed package's version, from the package.json above its entry point: pdfkit and fontkit do
+ * not export theirs (`require('pdfkit/package.json')` throws), and the kept drawings and font programs
+ * depend on their internals. '?' when the package cannot be found.
+ */
+export function packageVersion(name: string): string {
+  try {
+    const require = createRequire(import.meta.url);
+    for (let dir = path.dirname(require.resolve(name)); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+      const file = path.join(dir, 'package.json');
+      if (!fs.existsSync(file)) continue;
+      const pkg = JSON.parse(fs.readFileSync(file, 'utf8')) as { name?: string; version?: string };
+      if (pkg.name === name) return pkg.version ?? '?';
+    }
+  } catch {
+    // not installed
+  }
+  return '?';
 }
 
 /**
