@@ -27,4 +27,15 @@ describe('the zip writer of the EPUB', () => {
     // the text is deflated
     expect(zip.length).toBeLessThan(200_000 + 20_000);
   });
+
+  it('takes the text files unchanged since the last archive from it, and writes the others anew', async () => {
+    const chapter = (n: number, text: string) => ({ name: `OEBPS/chapter-${n}.xhtml`, data: `<p>${text}</p>\n`.repeat(500) });
+    writeZip([chapter(1, 'The orchard in May.'), chapter(2, 'The ladders.')], new Date('2026-11-28T12:00:00Z'));
+    // a re-export: chapter 1 unchanged, chapter 2 edited (same name and length), then one more chapter
+    const entries = [chapter(1, 'The orchard in May.'), chapter(2, 'The ladderz.'), chapter(3, 'Cider and rain.')];
+    const zip = writeZip(entries, new Date('2026-11-28T12:05:00Z'));
+    expect((await run('unzip', ['-t', tempFile('archive.zip', zip)])).stdout).toContain('No errors detected');
+    const read = await JSZip.loadAsync(zip, { checkCRC32: true });
+    for (const entry of entries) expect(await read.file(entry.name)!.async('string')).toBe(entry.data);
+  });
 });

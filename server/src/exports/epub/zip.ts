@@ -16,6 +16,25 @@ function dosDateTime(date: Date): { time: number; date: number } {
   };
 }
 
+/** An entry as it goes in the archive: its bytes deflated (or stored), their CRC-32 and length. */
+interface Packed {
+  body: Buffer;
+  crc: number;
+  size: number;
+}
+
+function pack(entry: ZipEntry): Packed {
+  const data = typeof entry.data === 'string' ? Buffer.from(entry.data, 'utf8') : entry.data;
+  return { body: entry.store ? data : deflateRawSync(data, { level: 6 }), crc: crc32(data), size: data.length };
+}
+
+/**
+ * The text files of the last archive written, packed, by their text: the EPUB of a book's re-export in
+ * the same export process (issue 17 item 6) deflates only the files that changed — deflating every
+ * chapter's XHTML was most of its EPUB's time. One archive's worth, replaced by each archive's.
+ */
+let lastTexts = new Map<string, Packed>();
+
 /**
  * A zip archive in one go, entries in the given order, with Node's own zlib (deflate and CRC-32 in
  * C): what JSZip did in JavaScript, chunk by chunk, was most of an EPUB's time. No zip64 (an EPUB
@@ -26,12 +45,16 @@ export function writeZip(entries: ZipEntry[], modified: Date): Buffer {
   const { time, date } = dosDateTime(modified);
   const parts: Buffer[] = [];
   const directory: Buffer[] = [];
+  const texts = new Map<string, Packed>();
   let offset = 0;
   for (const entry of entries) {
-    const data = typeof entry.data === 'string' ? Buffer.from(entry.data, 'utf8') : entry.data;
-    const body = entry.store ? data : deflateRawSync(data, { level: 6 });
+    let packed: Packed;
+    if (typeof entry.data === 'string' && !entry.store) {
+      packed = lastTexts.get(entry.data) ?? pack(entry);
+      texts.set(entry.data, packed);
+    } else packed = pack(entry);
+    const { body, crc, size } = packed;
     const name = Buffer.from(entry.name, 'utf8');
-    const crc = crc32(data);
     // bit 11: the name is UTF-8 (only said when it is not plain ASCII, as zip tools do)
     const flags = name.length === entry.name.length ? 0 : 0x0800;
     const fields = (header: Buffer, at: number) => {
@@ -42,7 +65,7 @@ export function writeZip(entries: ZipEntry[], modified: Date): Buffer {
       header.writeUInt16LE(date, at + 8);
       header.writeUInt32LE(crc, at + 10);
       header.writeUInt32LE(body.length, at + 14);
-      header.writeUInt32LE(data.length, at + 18);
+      header.writeUInt32LE(size, at + 18);
       header.writeUInt16LE(name.length, at + 22);
     };
     const local = Buffer.alloc(30);
@@ -64,5 +87,6 @@ export function writeZip(entries: ZipEntry[], modified: Date): Buffer {
   end.writeUInt16LE(entries.length, 10);
   end.writeUInt32LE(directorySize, 12);
   end.writeUInt32LE(offset, 16);
+  lastTexts = texts;
   return Buffer.concat([...parts, ...directory, end]);
 }
