@@ -1,5 +1,6 @@
 import { type Kysely } from 'kysely';
 import { listColumnsOf } from '../../books/list-summary';
+import { eachBookRow } from '../each-book-row';
 
 /**
  * `service_sessions.list_summary`: what My Books shows of a book (chapter ids, names, excerpts), written
@@ -11,27 +12,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .alterTable('service_sessions')
     .addColumn('list_summary', 'text', (c) => c.notNull().defaultTo(''))
     .execute();
-  const books = db as unknown as Kysely<{
-    service_sessions: { id: number; checkpoint_data: string; general_category_id: number; list_summary: string };
-  }>;
-  for (let after = 0; ;) {
-    const rows = await books
-      .selectFrom('service_sessions')
-      .select(['id', 'checkpoint_data', 'general_category_id'])
-      .where('id', '>', after)
-      .orderBy('id')
-      .limit(500)
-      .execute();
-    if (rows.length === 0) break;
-    for (const row of rows) {
+  const books = db as unknown as Kysely<{ service_sessions: { id: number; list_summary: string } }>;
+  await eachBookRow<{ id: number; checkpoint_data: string; general_category_id: number }>(
+    db,
+    ['checkpoint_data', 'general_category_id'],
+    async (row) => {
       await books
         .updateTable('service_sessions')
         .set({ list_summary: listColumnsOf(row.checkpoint_data, row.general_category_id).list_summary })
         .where('id', '=', row.id)
         .execute();
-    }
-    after = rows[rows.length - 1].id;
-  }
+    },
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -1,6 +1,7 @@
 import { type Kysely } from 'kysely';
 import { progressPercent } from '@common/rules/progress';
 import type { ListSummary } from '../../books/list-summary';
+import { eachBookRow } from '../each-book-row';
 import { isPostgres } from '../index';
 import { moveLongBookColumnsLast } from './0330_checkpoint_last';
 
@@ -24,22 +25,11 @@ async function addProgress(db: Kysely<unknown>): Promise<void> {
     .alterTable('service_sessions')
     .addColumn('list_progress', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
-  const books = db as unknown as Kysely<{ service_sessions: { id: number; list_summary: string; list_progress: number } }>;
-  for (let after = 0; ;) {
-    const rows = await books
-      .selectFrom('service_sessions')
-      .select(['id', 'list_summary'])
-      .where('id', '>', after)
-      .orderBy('id')
-      .limit(500)
-      .execute();
-    if (rows.length === 0) break;
-    for (const row of rows) {
-      const progress = progressOf(row.list_summary);
-      if (progress > 0) await books.updateTable('service_sessions').set({ list_progress: progress }).where('id', '=', row.id).execute();
-    }
-    after = rows[rows.length - 1].id;
-  }
+  const books = db as unknown as Kysely<{ service_sessions: { id: number; list_progress: number } }>;
+  await eachBookRow<{ id: number; list_summary: string }>(db, ['list_summary'], async (row) => {
+    const progress = progressOf(row.list_summary);
+    if (progress > 0) await books.updateTable('service_sessions').set({ list_progress: progress }).where('id', '=', row.id).execute();
+  });
 }
 
 /** Leniently: a summary that is not one (empty, or a test's '[]') counts as no progress. */
