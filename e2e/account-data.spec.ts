@@ -39,8 +39,9 @@ test('profile: download all my data, then delete the account with its confirmati
 
   await dialog.getByLabel(/password/i).fill(user.password);
   await dialog.getByRole('button', { name: 'Delete everything' }).click();
-  // password check (argon2) and every file's deletion: slow on a loaded machine
-  await expect(page).toHaveURL(/\/en\/?$/, { timeout: 30_000 });
+  // password check (argon2) and every file's deletion: slow on a loaded machine; then where a new visitor starts
+  await expect(page).toHaveURL(/\/en\/general-categories\/1$/, { timeout: 30_000 });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('What do you want to write about?');
   expect((await request.get('/api/getUser', { headers: user.auth })).status()).toBe(401);
 });
 

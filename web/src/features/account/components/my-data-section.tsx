@@ -4,9 +4,8 @@ import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/button';
 import { Modal } from '../../../components/modal';
 import { TextField } from '../../../components/text-field';
-import { isLanguage } from '@common/languages';
+import { arrivalPath, isLanguage } from '@common/languages';
 import { ApiError } from '../../../lib/api';
-import { paths } from '../../../lib/paths';
 import { holdSignOut, leaveSignedOut } from '../../../lib/token-store';
 import { deleteMyAccount, downloadMyData } from '../api/my-data';
 import card from '../../../styles/surfaces.module.css';
@@ -71,7 +70,8 @@ function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onOpenChan
     try {
       await deleteMyAccount(confirmation);
       toast.success(t('deleted'));
-      leaveSignedOut(paths.home(isLanguage(i18n.language) ? i18n.language : 'en'));
+      // to where a new visitor starts: the home page is for the signed-in (it would send them to the login page)
+      leaveSignedOut(arrivalPath(isLanguage(i18n.language) ? i18n.language : 'en'));
     } catch (failure) {
       releaseSignOut();
       setError(failure instanceof ApiError ? failure.message : t('delete_failed'));
