@@ -104,7 +104,7 @@ function landingGroup(count: number): (id: string, ctx: { getModuleInfo(id: stri
 
 export default defineConfig(({ command }) => ({
   root,
-  plugins: [react(), apiViews(root), preloadFonts(/eb-garamond-latin-600-normal-[\w-]+\.woff2$/)],
+  plugins: [react(), apiViews(root), preloadFonts(/eb-garamond-600-normal-[\w-]+\.woff2$/)],
   resolve: {
     alias: [
       { find: '@common', replacement: path.resolve(root, '../common') },
