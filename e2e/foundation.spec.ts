@@ -152,6 +152,23 @@ test.describe('routing, languages and the story choice', () => {
     expect(styles.length, styles.join(' ')).toBeLessThanOrEqual(3);
   });
 
+  test('the options page’s Radix code (its radio group) comes in the landing pages’ groups, not in a chunk per set of its importers', async ({
+    request,
+  }) => {
+    // rolldown split Radix's modules by the sets of chunks sharing each one: six `dist-…` chunks of 0.3–4 KB gzip on the
+    // options page, 19 scripts named by its HTML; the landing groups take them (web/vite.config.ts, `landingGroup`): 14
+    const html = await (await request.get('/en/general-categories-options/1/1')).text();
+    const scripts = [...html.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"[^>]*fetchpriority="low"/g)].map((m) =>
+      m[1]!.replace(/^\/assets\/|-[\w-]{8}\.js$/g, ''),
+    );
+    expect(scripts.length, scripts.join(' ')).toBeGreaterThan(0);
+    expect(
+      scripts.filter((name) => name.startsWith('dist')),
+      scripts.join(' '),
+    ).toEqual([]);
+    expect(scripts.length, scripts.join(' ')).toBeLessThanOrEqual(14);
+  });
+
   test('the served page names its route’s chunks and texts, each file is fetched once, and the page renders in each language', async ({
     browser,
   }) => {

@@ -38,21 +38,15 @@ interface GraphInfo {
   isEntry: boolean;
 }
 
+type ModuleInfoOf = (id: string) => GraphInfo | null;
+
 /**
- * Our own code that the landing pages' first render needs (their page and first reads' modules' static imports, beyond
- * the entry's) in one chunk per set of landing pages that needs it (`landing-login-options`…), instead of rolldown's own
- * split, one chunk per set of the ~80 dynamic imports (routes, lazy dialogs, menus) that share a module: the login page
- * came in 12 scripts and 5 stylesheets of 0.2–3 KB gzip beside its 14 KB of react-hook-form, each a request with ~1 KB
- * of headers on HTTP/1.1's six connections before its first render. A module that only one dynamic import needs stays
- * in that one's chunk (as before), and so do the page and read modules themselves (the server names them from the
- * manifest). Libraries are left to rolldown, which splits them after tree-shaking (radix-ui's barrel imports every
- * primitive: the graph alone would put them all in). Another route or a dialog that imports a module of such a group
- * downloads the group's chunk whole. `count`: the groups of modules needed by that many landing pages.
+ * For each module, the landing pages (`LANDING_ROUTES`) whose first render needs it: the static import closure of their
+ * page's and first reads' modules, made on the first call.
  */
-function landingGroup(count: number): (id: string, ctx: { getModuleInfo(id: string): GraphInfo | null }) => string | null {
+function landingPagesOf(): (id: string, getModuleInfo: ModuleInfoOf) => string[] | undefined {
   let landingsOf: Map<string, string[]> | undefined;
-  const pageModules = new Set(FIRST_VISITS.flatMap((v) => v.modules.map((m) => path.resolve(root, m))));
-  return (id, ctx) => {
+  return (id, getModuleInfo) => {
     if (!landingsOf) {
       landingsOf = new Map();
       for (const [name, routePath] of Object.entries(LANDING_ROUTES)) {
@@ -64,12 +58,38 @@ function landingGroup(count: number): (id: string, ctx: { getModuleInfo(id: stri
           const next = queue.pop()!;
           if (seen.has(next)) continue;
           seen.add(next);
-          queue.push(...(ctx.getModuleInfo(next)?.importedIds ?? []));
+          queue.push(...(getModuleInfo(next)?.importedIds ?? []));
         }
         for (const module of seen) landingsOf.set(module, [...(landingsOf.get(module) ?? []), name]);
       }
     }
-    const landings = landingsOf.get(id);
+    return landingsOf.get(id);
+  };
+}
+const landingPages = landingPagesOf();
+
+const RADIX = /\/node_modules\/(@radix-ui|radix-ui)\//;
+
+/**
+ * Our own code that the landing pages' first render needs (their page and first reads' modules' static imports, beyond
+ * the entry's) in one chunk per set of landing pages that needs it (`landing-login-options`…), instead of rolldown's own
+ * split, one chunk per set of the ~80 dynamic imports (routes, lazy dialogs, menus) that share a module: the login page
+ * came in 12 scripts and 5 stylesheets of 0.2–3 KB gzip beside its 14 KB of react-hook-form, each a request with ~1 KB
+ * of headers on HTTP/1.1's six connections before its first render. A module that only one dynamic import needs stays
+ * in that one's chunk (as before), and so do the page and read modules themselves (the server names them from the
+ * manifest). Libraries are left to rolldown, which splits them after tree-shaking, except Radix's: its modules that the
+ * landing pages' first render needs (the options page's radio group, the workspace's accordion, My Books' menu) join the
+ * group of the landing pages that need them — rolldown split them by the sets of chunks sharing each one, six chunks of
+ * 0.3–4 KB gzip on the options page. The web imports each primitive from its own entry point (`radix-ui/radio-group`):
+ * radix-ui's barrel imports every primitive, and the graph would find them all needed. Another route, a dialog or a menu
+ * that imports a module of such a group downloads the group's chunk whole. `count`: the groups of modules needed by that
+ * many landing pages.
+ */
+function landingGroup(count: number): (id: string, ctx: { getModuleInfo(id: string): GraphInfo | null }) => string | null {
+  const pageModules = new Set(FIRST_VISITS.flatMap((v) => v.modules.map((m) => path.resolve(root, m))));
+  return (id, ctx) => {
+    const landings = landingPages(id, (m) => ctx.getModuleInfo(m));
+    if (landings?.length === count && RADIX.test(id)) return `landing-${[...landings].sort().join('-')}`;
     const info = ctx.getModuleInfo(id);
     if (
       !landings ||
@@ -96,7 +116,9 @@ function landingGroup(count: number): (id: string, ctx: { getModuleInfo(id: stri
     // download, with the group, code only other landing pages need
     const ownPart = (r: string) =>
       pageModules.has(r) ||
-      (ctx.getModuleInfo(r)?.dynamicImporters ?? []).every((d) => landingsOf!.get(d)?.some((l) => landings.includes(l)));
+      (ctx.getModuleInfo(r)?.dynamicImporters ?? []).every((d) =>
+        landingPages(d, (m) => ctx.getModuleInfo(m))?.some((l) => landings.includes(l)),
+      );
     if (roots.size < 2 || ![...roots].every(ownPart)) return null;
     return `landing-${landings.sort().join('-')}`;
   };

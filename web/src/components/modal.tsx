@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Dialog } from 'radix-ui';
+import * as Dialog from 'radix-ui/dialog';
 import { useTranslation } from 'react-i18next';
 import styles from './modal.module.css';
 

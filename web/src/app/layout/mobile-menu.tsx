@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Dialog } from 'radix-ui';
+import * as Dialog from 'radix-ui/dialog';
 import { useTranslation } from 'react-i18next';
 import type { IntentProps } from '../../lib/on-intent';
 import { NavLink, useLocation } from 'react-router';

@@ -1,4 +1,4 @@
-import { DropdownMenu } from 'radix-ui';
+import * as DropdownMenu from 'radix-ui/dropdown-menu';
 import { useTranslation } from 'react-i18next';
 import type { IntentProps } from '../../lib/on-intent';
 import { Link } from 'react-router';

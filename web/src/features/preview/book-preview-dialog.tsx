@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Dialog } from 'radix-ui';
+import * as Dialog from 'radix-ui/dialog';
 import { useTranslation } from 'react-i18next';
 import { familyApi } from '@common/api/family';
 import { chapterParagraphs, cleanLine, paragraphsOf } from '@common/rules/book-text';

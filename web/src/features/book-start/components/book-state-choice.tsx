@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { RadioGroup } from 'radix-ui';
+import * as RadioGroup from 'radix-ui/radio-group';
 import styles from './options-form.module.css';
 
 /** "A new book" or "a book already started", as two pills. */

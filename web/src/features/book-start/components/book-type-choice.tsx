@@ -1,4 +1,4 @@
-import { RadioGroup } from 'radix-ui';
+import * as RadioGroup from 'radix-ui/radio-group';
 import type { CategoryBasedType } from '@common/schemas/catalog';
 import { groupTypes } from '../lib/group-types';
 import { ChoiceError } from './choice-cards';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { RadioGroup } from 'radix-ui';
+import * as RadioGroup from 'radix-ui/radio-group';
 import styles from './options-form.module.css';
 
 /** A choice's message under its block, read out as soon as it shows. */

@@ -1,6 +1,6 @@
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { DropdownMenu } from 'radix-ui';
+import * as DropdownMenu from 'radix-ui/dropdown-menu';
 import type { Language } from '@common/constants';
 import { bookTypeOf } from '@common/rules/book-type';
 import { progressPercent } from '@common/rules/progress';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Accordion } from 'radix-ui';
+import * as Accordion from 'radix-ui/accordion';
 import type { BookText, TextOrigin } from '@common/schemas/versions';
 import { toast } from '../../../lib/toast';
 import type { BookMeta, useWorkspace } from '../hooks/use-workspace';

@@ -1,6 +1,6 @@
 import { memo, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Accordion } from 'radix-ui';
+import * as Accordion from 'radix-ui/accordion';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { Chapter, CheckpointData } from '@common/schemas/session';

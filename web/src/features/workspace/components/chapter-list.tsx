@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Accordion } from 'radix-ui';
+import * as Accordion from 'radix-ui/accordion';
 import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { isChapterLocked } from '@common/rules/workspace-unpaid';

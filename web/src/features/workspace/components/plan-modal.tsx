@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast';
-import { RadioGroup } from 'radix-ui';
+import * as RadioGroup from 'radix-ui/radio-group';
 import { MOBILE_USER_AGENT, PAYMENT_MODAL_WIDTH } from '@common/constants';
 import { formatPrice } from '@common/rules/prices';
 import type { CheckpointData } from '@common/schemas/session';

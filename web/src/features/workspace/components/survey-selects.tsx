@@ -1,4 +1,4 @@
-import { Select } from 'radix-ui';
+import * as Select from 'radix-ui/select';
 import { useTranslation } from 'react-i18next';
 import { unansweredSurveyIds } from '@common/rules/chapter-generation';
 import { selectSurveyAnswer } from '../model/checkpoint-ops';
