@@ -2,7 +2,7 @@ import { sql, type Selectable } from 'kysely';
 import { CheckpointDataSchema, type Chapter, type CheckpointData, type Session } from '@common/schemas/session';
 import { COVER_IMAGE_KEY } from '@common/schemas/workspace';
 import type { BookText, TextOrigin } from '@common/schemas/versions';
-import { nowIso, toBool, type Db } from '../db';
+import { isPostgres, nowIso, toBool, type Db } from '../db';
 import { AppError } from '../http/errors';
 import { deepFreeze } from '../http/frozen';
 import type { ServiceSessionsTable } from '../db/schema';
@@ -76,9 +76,23 @@ export async function findSessionRow(db: Db, id: number): Promise<SessionRow | u
   const kept = parsedCheckpoints.get(id);
   const found = await sessionRowQuery.executeTakeFirst(db, id, kept?.version ?? null, kept?.createdAt ?? null, nowIso());
   if (!found) return undefined;
-  const { subscribed, ...columns } = found;
-  const row: SessionRow = { ...columns, checkpoint_data: columns.checkpoint_data ?? kept!.raw };
-  return !toBool(row.is_payed) && toBool(subscribed) ? { ...row, is_payed: 1 } : row;
+  const { subscribed, checkpoint_data, ...columns } = found;
+  const is_payed = !toBool(columns.is_payed) && toBool(subscribed) ? 1 : columns.is_payed;
+  return checkpoint_data === null ? rowOfKept({ ...columns, is_payed }, kept!) : { ...columns, is_payed, checkpoint_data };
+}
+
+/** The kept checkpoint each row of `rowOfKept` stands for. */
+const keptOfRow = new WeakMap<object, KeptCheckpoint>();
+
+/**
+ * A row whose checkpoint is a kept one: its `checkpoint_data` string is made only if something reads it
+ * (a save's `storedCheckpoint` does not: it knows the row by `keptOfRow`), since decoding the 40 KB a
+ * save wrote would cost a save as much as encoding it did.
+ */
+function rowOfKept(columns: Omit<SessionRow, 'checkpoint_data'>, kept: KeptCheckpoint): SessionRow {
+  const row = Object.defineProperty(columns, 'checkpoint_data', { enumerable: true, get: () => keptJson(kept) }) as SessionRow;
+  keptOfRow.set(row, kept);
+  return row;
 }
 
 const unlockedChaptersQuery = preparedQuery((db: Db, sessionId: number) =>
@@ -196,24 +210,53 @@ export function readCheckpoint(row: Pick<SessionRow, 'checkpoint_data'>): { chec
 /** How many books' parsed checkpoints `storedCheckpoint` keeps (~100 KB each: the stored JSON and the objects). */
 const PARSED_CHECKPOINTS = 256;
 
-/** A book's checkpoint as stored at one version: its JSON and the parsed, frozen objects. */
+/**
+ * A book's checkpoint as stored at one version: the parsed, frozen objects and their JSON — the text as
+ * read from the database, or the UTF-8 a save wrote, made into a string only when something asks.
+ */
 interface KeptCheckpoint {
   version: number;
   createdAt: string;
-  raw: string;
   checkpoint: CheckpointData;
+  json?: string;
+  bytes?: Buffer;
 }
 const parsedCheckpoints = new Map<number, KeptCheckpoint>();
 
-/** The JSON of the chapters of kept checkpoints (frozen, so it cannot go stale): a save that keeps a chapter does not stringify it again. */
-const keptChapterJsons = new WeakMap<Chapter, string>();
+function keptJson(kept: KeptCheckpoint): string {
+  return (kept.json ??= kept.bytes!.toString('utf8'));
+}
 
-/** JSON.stringify(checkpoint) (its keys in another order), reusing the JSON of chapters kept from the book's last save. */
-function checkpointJson(checkpoint: CheckpointData): { json: string; chapterJsons: string[] } {
+/**
+ * The UTF-8 JSON of the chapters of kept checkpoints (frozen, so it cannot go stale), each a view of the
+ * bytes its save wrote: a save that keeps a chapter neither stringifies nor encodes it again.
+ */
+const keptChapterBytes = new WeakMap<Chapter, Buffer>();
+
+const DATA_OPEN = Buffer.from('{"data":[');
+const COMMA = Buffer.from(',');
+
+/**
+ * JSON.stringify(checkpoint) as UTF-8 (its keys in another order), reusing the bytes of chapters kept
+ * from the book's last save: a save that changes one chapter encodes ~5 KB, not the book's 40 KB.
+ */
+function checkpointBytes(checkpoint: CheckpointData): { bytes: Buffer; chapterBytes: Buffer[] } {
   const { data, ...rest } = checkpoint;
-  const chapterJsons = data.map((chapter) => keptChapterJsons.get(chapter) ?? JSON.stringify(chapter));
   const others = JSON.stringify(rest).slice(1, -1);
-  return { json: `{"data":[${chapterJsons.join(',')}]${others && `,${others}`}}`, chapterJsons };
+  const chapterBytes = data.map((chapter) => keptChapterBytes.get(chapter) ?? Buffer.from(JSON.stringify(chapter)));
+  const parts = [DATA_OPEN, ...chapterBytes.flatMap((chapter, index) => (index ? [COMMA, chapter] : [chapter]))];
+  parts.push(Buffer.from(`]${others && `,${others}`}}`));
+  return { bytes: Buffer.concat(parts), chapterBytes };
+}
+
+/** Keeps each chapter's bytes as a view of the checkpoint's (`checkpointBytes`' layout), so they share its memory. */
+function keepChapterBytes(checkpoint: CheckpointData, { bytes, chapterBytes }: ReturnType<typeof checkpointBytes>): void {
+  let start = DATA_OPEN.length;
+  checkpoint.data.forEach((chapter, index) => {
+    const end = start + chapterBytes[index].length;
+    keptChapterBytes.set(chapter, bytes.subarray(start, end));
+    start = end + COMMA.length;
+  });
 }
 
 function rememberCheckpoint(id: number, kept: KeptCheckpoint): void {
@@ -242,11 +285,16 @@ export function readStoredCheckpoint(row: Pick<SessionRow, 'id' | 'version' | 'c
   overLimit: OverLimit[];
 } {
   const kept = parsedCheckpoints.get(row.id);
-  if (kept && kept.version === row.version && kept.createdAt === row.created_at && kept.raw === row.checkpoint_data)
+  if (
+    kept &&
+    kept.version === row.version &&
+    kept.createdAt === row.created_at &&
+    (keptOfRow.get(row) === kept || keptJson(kept) === row.checkpoint_data)
+  )
     return { checkpoint: kept.checkpoint, overLimit: [] };
   const read = readCheckpoint(row);
   if (read.overLimit.length === 0)
-    rememberCheckpoint(row.id, { version: row.version, createdAt: row.created_at, raw: row.checkpoint_data, checkpoint: read.checkpoint });
+    rememberCheckpoint(row.id, { version: row.version, createdAt: row.created_at, json: row.checkpoint_data, checkpoint: read.checkpoint });
   return read;
 }
 
@@ -335,12 +383,13 @@ export async function saveCheckpoint(
 ): Promise<{ version: number; updated_at: string } | null> {
   // Nothing is stored that a read would refuse: every write passes the schema reads use.
   if (!options.validated && !CheckpointDataSchema.safeParse(checkpoint).success) throw new AppError(422, 'books.over_limit');
-  const { json, chapterJsons } = checkpointJson(checkpoint);
-  if (options.maxLength !== undefined && json.length > options.maxLength) throw new AppError(413, 'workspace.too_large');
+  const written = checkpointBytes(checkpoint);
+  if (options.maxLength !== undefined && written.bytes.length > options.maxLength) throw new AppError(413, 'workspace.too_large');
   const updatedAt = nowIso();
   const values = {
     ...fields,
-    checkpoint_data: json,
+    // SQLite takes the UTF-8 as the text it stores: V8 does not encode the book's 40 KB string again to bind it
+    checkpoint_data: isPostgres(db) ? written.bytes.toString('utf8') : sql<string>`cast(${written.bytes} as text)`,
     ...listColumnsOfCheckpoint(checkpoint, checkpoint.general_category_id),
     version: baseVersion + 1,
     updated_at: updatedAt,
@@ -356,8 +405,8 @@ export async function saveCheckpoint(
   );
   if (Number(result.numUpdatedRows) !== 1) return null;
   if (options.keepFor) {
-    rememberCheckpoint(id, { version: baseVersion + 1, createdAt: options.keepFor.created_at, raw: json, checkpoint });
-    checkpoint.data.forEach((chapter, index) => keptChapterJsons.set(chapter, chapterJsons[index]));
+    rememberCheckpoint(id, { version: baseVersion + 1, createdAt: options.keepFor.created_at, bytes: written.bytes, checkpoint });
+    keepChapterBytes(checkpoint, written);
   } else parsedCheckpoints.delete(id);
   return { version: baseVersion + 1, updated_at: updatedAt };
 }

@@ -36,6 +36,22 @@ describe('storedCheckpoint: the parsed checkpoint saves reuse', () => {
     expect(storedCheckpoint(await readRow(book.id))).toBe(kept);
   });
 
+  it("is known from a saved book's row without its JSON, which is made only when read and is the table's", async () => {
+    const book = await createBook(app, { userId: alice.id }, { paid: true });
+    await saveChapterText(book.id, 0, 'Les îles, l’été — 🌊');
+    const row = await readRow(book.id);
+    // a getter: nothing decoded the 40 KB the save wrote to hand the save its book
+    expect(Object.getOwnPropertyDescriptor(row, 'checkpoint_data')?.get).toBeTypeOf('function');
+    expect(storedCheckpoint(row).data[0].generated_content).toBe('Les îles, l’été — 🌊');
+    const table = await app.ctx.db
+      .selectFrom('service_sessions')
+      .select('checkpoint_data')
+      .where('id', '=', book.id)
+      .executeTakeFirstOrThrow();
+    expect(row.checkpoint_data).toBe(table.checkpoint_data);
+    expect({ ...row }.checkpoint_data).toBe(table.checkpoint_data);
+  });
+
   it('is never stale: a checkpoint written elsewhere (its version moved, as every writer does) is read again, and the next save builds on it', async () => {
     const book = await createBook(app, { userId: alice.id }, { paid: true });
     await saveChapterText(book.id, 0, 'Saved through the route');

@@ -121,7 +121,7 @@ describe('POST /api/upSertChapter', () => {
     const texts = ['', '', ''];
     for (const [index, text] of [
       [0, 'First draft of one'],
-      [1, 'Two'],
+      [1, 'Noël — l’été à la mer 🌊, «ça va»'],
       [0, 'Second draft of one'],
       [2, 'Three'],
       [0, 'Third draft of one'],
@@ -136,6 +136,8 @@ describe('POST /api/upSertChapter', () => {
         .select('checkpoint_data')
         .where('id', '=', book.id)
         .executeTakeFirstOrThrow();
+      // stored as text (the save hands SQLite UTF-8 bytes), every character as written
+      expect(typeof row.checkpoint_data).toBe('string');
       const stored = JSON.parse(row.checkpoint_data) as ReturnType<typeof parseCheckpoint>;
       expect(stored.data.map((c) => c.generated_content)).toEqual(texts);
       expect(stored.another_story_subject).toBe('A life by the sea');
