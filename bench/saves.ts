@@ -156,7 +156,12 @@ async function bench(database: 'SQLite' | 'PostgreSQL') {
   try {
     const { books, checkpoint } = await prepare(dataDir, postgres?.url);
     const checkpointJson = JSON.stringify(checkpoint);
-    const saveBody = (book: Book) => `{"service_session_id":${book.id},"version":${book.version},"checkpoint_data":${checkpointJson}}`;
+    // as a writer saves: each save's text differs from the last in one chapter (its second), the others as stored
+    let saves = 0;
+    const secondChapterText = new RegExp(`(?<="id":${checkpoint.data[1].id},.*?"generated_content":")`);
+    const edited = (json: string) => json.replace(secondChapterText, `$&${(saves += 1)} `);
+    const saveBody = (book: Book) =>
+      `{"service_session_id":${book.id},"version":${book.version},"checkpoint_data":${edited(checkpointJson)}}`;
     const server = await startChild(
       [...(process.env.BENCH_NODE_ARGS?.split(' ') ?? []), process.env.BENCH_SERVER ?? 'dist/server/server.js'],
       {
@@ -196,7 +201,7 @@ async function bench(database: 'SQLite' | 'PostgreSQL') {
       });
       // the save a typist makes: one chapter (~5 KB), beside the bare route's simplest GET
       const chapterJson = JSON.stringify(checkpoint.data[1]);
-      const chapterBody = (book: Book) => `{"service_session_id":${book.id},"version":${book.version},"chapter":${chapterJson}}`;
+      const chapterBody = (book: Book) => `{"service_session_id":${book.id},"version":${book.version},"chapter":${edited(chapterJson)}}`;
       const chapter = await loadSaves(server.url, server.process.pid!, '/api/upSertChapter', books, chapterBody);
       const bareGet = await loadBare(`${bare.url}/api/tools`, bare.process.pid!, 'GET');
       figure({

@@ -52,6 +52,33 @@ describe('storedCheckpoint: the parsed checkpoint saves reuse', () => {
     expect({ ...row }.checkpoint_data).toBe(table.checkpoint_data);
   });
 
+  it('keeps, through a whole-checkpoint save, the stored chapters it sends back unchanged (their JSON is reused)', async () => {
+    const book = await createBook(app, { userId: alice.id }, { paid: true });
+    await saveChapterText(book.id, 0, 'First');
+    const before = await readRow(book.id);
+    const kept = storedCheckpoint(before);
+    // as the client sends it: parsed from JSON, one chapter edited
+    const sent = JSON.parse(JSON.stringify(kept)) as typeof kept;
+    sent.data[1].generated_content = 'Second';
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/upSertSession',
+      headers: alice.headers,
+      payload: { service_session_id: book.id, checkpoint_data: sent, version: before.version },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = storedCheckpoint(await readRow(book.id));
+    expect(after.data[0]).toBe(kept.data[0]);
+    expect(after.data[2]).toBe(kept.data[2]);
+    expect(after.data[1]).not.toBe(kept.data[1]);
+    const table = await app.ctx.db
+      .selectFrom('service_sessions')
+      .select('checkpoint_data')
+      .where('id', '=', book.id)
+      .executeTakeFirstOrThrow();
+    expect((JSON.parse(table.checkpoint_data) as typeof kept).data.map((c) => c.generated_content)).toEqual(['First', 'Second', '']);
+  });
+
   it('is never stale: a checkpoint written elsewhere (its version moved, as every writer does) is read again, and the next save builds on it', async () => {
     const book = await createBook(app, { userId: alice.id }, { paid: true });
     await saveChapterText(book.id, 0, 'Saved through the route');

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { CHECKPOINT_MAX_BYTES } from '@common/api/workspace';
 import type { Chapter, CheckpointData } from '@common/schemas/session';
 import { progressPercent } from '@common/rules/progress';
@@ -60,13 +61,15 @@ function checkIds(checkpoint: CheckpointData): void {
  * types, tool, language) stays as the server stored it, and generation counts never go down.
  */
 function keepServerFields(stored: CheckpointData, incoming: CheckpointData): CheckpointData {
-  const storedCounts = new Map(stored.data.map((c) => [c.id, c.generated_count ?? 0]));
+  const storedChapters = new Map(stored.data.map((c) => [c.id, c]));
   return {
     ...incoming,
-    // a chapter already right is kept as it is (a kept chapter's JSON is then reused by the save)
     data: incoming.data.map((c) => {
-      const generated_count = Math.max(c.generated_count ?? 0, storedCounts.get(c.id) ?? 0);
-      return c.generated_count === generated_count ? c : { ...c, generated_count };
+      const storedChapter = storedChapters.get(c.id);
+      const generated_count = Math.max(c.generated_count ?? 0, storedChapter?.generated_count ?? 0);
+      const chapter = c.generated_count === generated_count ? c : { ...c, generated_count };
+      // a chapter the save leaves as stored is the stored one, whose JSON the save reuses (books/repository.ts)
+      return storedChapter && isDeepStrictEqual(storedChapter, chapter) ? storedChapter : chapter;
     }),
     general_category_id: stored.general_category_id,
     category_based_type_ids: stored.category_based_type_ids,
