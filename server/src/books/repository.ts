@@ -393,16 +393,17 @@ export async function saveCheckpoint(
     version: baseVersion + 1,
     updated_at: updatedAt,
   };
-  const result = await inGroupCommit(db, (trx) =>
-    trx
+  const result = await inGroupCommit(
+    db,
+    db
       .updateTable('service_sessions')
       .set(values)
       .where('id', '=', id)
       .where('version', '=', baseVersion)
       .where('deleted_at', 'is', null)
-      .executeTakeFirst(),
+      .compile(),
   );
-  if (Number(result.numUpdatedRows) !== 1) return null;
+  if (result.numAffectedRows !== 1n) return null;
   if (options.keepFor) {
     rememberCheckpoint(id, { version: baseVersion + 1, createdAt: options.keepFor.created_at, bytes: written.bytes, checkpoint });
     checkpoint.data.forEach((chapter, index) => keptChapterBytes.set(chapter, written.chapterViews[index]));

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import SQLite from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { buildCheckpoint, buildTestApp, createBook, createUser, type TestApp } from '../../test/helpers';
 import { hit } from '../rate-limit';
 import { inGroupCommit } from './group-commit';
@@ -85,10 +86,8 @@ describe('saves of the same moment (group commit)', () => {
     'on SQLite, a batch of only counters commits without waiting for the disk; one with a durable write waits, and the connection is back to FULL after',
     async () => {
       const db = app.ctx.db;
-      const modeIn = (durable: boolean) =>
-        inGroupCommit(db, async (trx) => (await sql<{ synchronous: number }>`pragma synchronous`.execute(trx)).rows[0].synchronous, {
-          durable,
-        });
+      const modeIn = async (durable: boolean) =>
+        (await inGroupCommit(db, sql<{ synchronous: number }>`pragma synchronous`.compile(db), { durable })).rows[0].synchronous;
       expect(await Promise.all([modeIn(false), modeIn(false)])).toEqual([1, 1]);
       expect(await Promise.all([modeIn(false), modeIn(true)])).toEqual([2, 2]);
       // a rate-limit hit is such a counter
@@ -117,22 +116,34 @@ describe('saves of the same moment (group commit)', () => {
     'on SQLite, writes of the same turn share one transaction; one that fails is undone alone and only its caller hears of it',
     async () => {
       const db = app.ctx.db;
-      const seen: Db[] = [];
-      const write = (key: string, twice = false) =>
-        inGroupCommit(db, async (trx) => {
-          seen.push(trx);
-          await trx.insertInto('counters').values({ key, count: 1, expires_at: 0 }).execute();
-          if (twice) await trx.insertInto('counters').values({ key, count: 2, expires_at: 0 }).execute(); // duplicate key
-          return key;
-        });
-      const outcomes = await Promise.allSettled([write('gc:a'), write('gc:b', true), write('gc:c')]);
+      const insert = (key: string) => inGroupCommit(db, db.insertInto('counters').values({ key, count: 1, expires_at: 0 }).compile());
+      // better-sqlite3's statements, spied on (they still run): how many commits ran
+      const run = vi.spyOn(Object.getPrototypeOf(new SQLite(':memory:').prepare('select 1')) as SQLite.Statement, 'run');
+      const commits = () => run.mock.contexts.filter((statement) => (statement as SQLite.Statement).source === 'commit').length;
+      onTestFinished(() => run.mockRestore());
+      const before = commits();
+      // the second writes two rows, the second of them the first write's key again: refused by the primary key, neither row stays
+      const twoRows = () =>
+        inGroupCommit(
+          db,
+          db
+            .insertInto('counters')
+            .values(['gc:b', 'gc:a'].map((key) => ({ key, count: 1, expires_at: 0 })))
+            .compile(),
+        );
+      const outcomes = await Promise.allSettled([insert('gc:a'), twoRows(), insert('gc:c')]);
       expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
-      expect(new Set(seen).size).toBe(1);
+      expect(commits()).toBe(before + 1);
       const keys = await fresh.selectFrom('counters').select('key').where('key', 'like', 'gc:%').orderBy('key').execute();
       expect(keys.map((k) => k.key)).toEqual(['gc:a', 'gc:c']);
       // a write of a later turn is a transaction of its own
-      await write('gc:d');
-      expect(seen.at(-1)).not.toBe(seen[0]);
+      await insert('gc:d');
+      expect(commits()).toBe(before + 2);
+      // what a write answers: how many rows it changed, or the rows it returns
+      const changed = await inGroupCommit(db, db.updateTable('counters').set({ count: 5 }).where('key', 'in', ['gc:a', 'gc:c']).compile());
+      expect(changed.numAffectedRows).toBe(2n);
+      const returned = await inGroupCommit(db, db.deleteFrom('counters').where('key', '=', 'gc:d').returning('count').compile());
+      expect(returned.rows).toEqual([{ count: 1 }]);
     },
   );
 
@@ -140,18 +151,21 @@ describe('saves of the same moment (group commit)', () => {
     'on SQLite, when the shared commit itself fails, no write of it is acknowledged and none is stored',
     async () => {
       const db = app.ctx.db;
-      const write = (key: string) =>
-        inGroupCommit(db, (trx) => trx.insertInto('counters').values({ key, count: 1, expires_at: 0 }).execute());
-      // a token of no user, with foreign keys checked at commit: the commit fails, not the statement
-      const orphan = inGroupCommit(db, async (trx) => {
-        await sql`pragma defer_foreign_keys = on`.execute(trx);
-        await trx
+      const write = (key: string) => inGroupCommit(db, db.insertInto('counters').values({ key, count: 1, expires_at: 0 }).compile());
+      // a token of no user, with foreign keys checked at commit (for this transaction): the commit fails, not the statement
+      const deferChecks = inGroupCommit(db, sql`pragma defer_foreign_keys = on`.compile(db));
+      const orphan = inGroupCommit(
+        db,
+        db
           .insertInto('auth_tokens')
           .values({ user_id: 987_654_321, token_hash: 'gc-orphan', expires_at: nowIso(), revoked_at: null, created_at: nowIso() })
-          .execute();
-      });
-      const outcomes = await Promise.allSettled([write('gc:before'), orphan, write('gc:after')]);
-      expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected', 'rejected']);
+          .compile(),
+      );
+      const outcomes = await Promise.allSettled([write('gc:before'), deferChecks, orphan, write('gc:after')]);
+      expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected', 'rejected', 'rejected']);
+      // the connection is usable again: no transaction was left open
+      await write('gc:later');
+      expect(await fresh.selectFrom('counters').select('key').where('key', '=', 'gc:later').execute()).toEqual([{ key: 'gc:later' }]);
       expect(await fresh.selectFrom('counters').select('key').where('key', 'in', ['gc:before', 'gc:after']).execute()).toEqual([]);
     },
   );

@@ -39,23 +39,23 @@ export async function hit(source: WithDb, key: string, windowMs: number): Promis
   const fresh = now + windowMs;
   // a write before most requests: it shares its commit with the others of the same moment, and waits
   // for no fsync of its own (a count lost on power failure only lets a few more requests through)
-  const row = await inGroupCommit(
+  const { rows } = await inGroupCommit(
     db,
-    (trx) =>
-      trx
-        .insertInto('counters')
-        .values({ key: `rl:${key}`, count: 1, expires_at: fresh })
-        .onConflict((oc) =>
-          oc.column('key').doUpdateSet({
-            count: sql<number>`case when counters.expires_at <= cast(${now} as bigint) then 1 else counters.count + 1 end`,
-            expires_at: sql<number>`case when counters.expires_at <= cast(${now} as bigint) then cast(${fresh} as bigint) else counters.expires_at end`,
-          }),
-        )
-        .returning(['count', 'expires_at'])
-        .executeTakeFirstOrThrow(),
+    db
+      .insertInto('counters')
+      .values({ key: `rl:${key}`, count: 1, expires_at: fresh })
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet({
+          count: sql<number>`case when counters.expires_at <= cast(${now} as bigint) then 1 else counters.count + 1 end`,
+          expires_at: sql<number>`case when counters.expires_at <= cast(${now} as bigint) then cast(${fresh} as bigint) else counters.expires_at end`,
+        }),
+      )
+      .returning(['count', 'expires_at'])
+      .compile(),
     { durable: false },
   );
-  return { count: Number(row.count), resetAt: Number(row.expires_at) };
+  // an upsert returning its row always has one
+  return { count: Number(rows[0].count), resetAt: Number(rows[0].expires_at) };
 }
 
 /** Counts a hit and throws 429 once more than `max` hits fall in the window. */
