@@ -1,7 +1,7 @@
 // Test support (imported by tests only, never by the app): the workspace's chapters rendered on a real
 // sync engine, with render counts.
 import { readFileSync } from 'node:fs';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Accordion } from 'radix-ui';
@@ -85,7 +85,16 @@ export function renderChapters({
   planOpened = () => {},
   isLoggedIn = false,
   queryClient = new QueryClient(),
-}: { slots?: WorkspaceSlots; locked?: boolean; planOpened?: () => void; isLoggedIn?: boolean; queryClient?: QueryClient } = {}) {
+  open,
+}: {
+  slots?: WorkspaceSlots;
+  locked?: boolean;
+  planOpened?: () => void;
+  isLoggedIn?: boolean;
+  queryClient?: QueryClient;
+  /** The chapters open at first (all unless told). */
+  open?: number[];
+} = {}) {
   const engine = new SyncEngine({ base: { checkpoint: book(), version: 1 }, transport: null, debounceMs: 0 });
   const context: WorkspaceContextValue = {
     sessionId: 7,
@@ -106,16 +115,18 @@ export function renderChapters({
     confirm: async () => true,
   };
 
-  // Like ChapterList: re-renders with every change of the chapters, each chapter open.
+  // Like ChapterList: re-renders with every change of the chapters, each chapter open unless told.
   function Chapters() {
     const chapters = useCheckpoint((c) => c.data);
+    const [opened, setOpened] = useState(() => (open ?? chapters.map((c) => c.id)).map(String));
     return (
-      <Accordion.Root type="multiple" defaultValue={chapters.map((c) => String(c.id))}>
+      <Accordion.Root type="multiple" value={opened} onValueChange={setOpened}>
         {chapters.map((chapter, index) => (
           <ChapterItem
             key={chapter.id}
             chapterId={chapter.id}
             index={index}
+            open={opened.includes(String(chapter.id))}
             locked={locked && index === 1}
             canOrganise
             canDelete

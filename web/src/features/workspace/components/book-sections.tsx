@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as Accordion from 'radix-ui/accordion';
 import type { BookText, TextOrigin } from '@common/schemas/versions';
@@ -6,6 +6,7 @@ import { toast } from '../../../lib/toast';
 import type { BookMeta, useWorkspace } from '../hooks/use-workspace';
 import { BookTextSection } from './book-text-section';
 import { EditableSection } from './editable-section';
+import { FoldContent } from './fold-content';
 import styles from '../workspace.module.css';
 
 /**
@@ -28,6 +29,7 @@ export function BookSections({
   replaceBookText: (text: BookText, content: string, origin: TextOrigin) => void;
 }) {
   const { t } = useTranslation('workspace');
+  const [open, setOpen] = useState<string[]>([]);
   /** An introduction or summary edited by hand: saved, marked as the author's, and said so. */
   const saveText = async (text: BookText, value: string, messages: { updated: string; failed: string }) => {
     const ok = await saveAttribute(text, value, meta[text]);
@@ -53,12 +55,12 @@ export function BookSections({
     },
   ] as const;
   return (
-    <Accordion.Root type="multiple" className={styles.sections}>
-      <Section value="synopsis" title={t('sections.synopsis')}>
+    <Accordion.Root type="multiple" value={open} onValueChange={setOpen} className={styles.sections}>
+      <Section value="synopsis" open={open.includes('synopsis')} title={t('sections.synopsis')}>
         <EditableSection value={synopsis} label={t('sections.synopsis')} empty={t('sections.empty')} maxLength={5000} onSave={onSynopsis} />
       </Section>
       {bookTexts.map(({ text, section, title, empty, messages }) => (
-        <Section key={text} value={section} title={title}>
+        <Section key={text} value={section} open={open.includes(section)} title={title}>
           <BookTextSection
             text={text}
             value={meta[text]}
@@ -75,7 +77,7 @@ export function BookSections({
   );
 }
 
-function Section({ value, title, children }: { value: string; title: string; children: ReactNode }) {
+function Section({ value, open, title, children }: { value: string; open: boolean; title: string; children: ReactNode }) {
   return (
     <Accordion.Item value={value} className={styles.section}>
       <Accordion.Header>
@@ -83,7 +85,9 @@ function Section({ value, title, children }: { value: string; title: string; chi
           {title} <span aria-hidden="true">▾</span>
         </Accordion.Trigger>
       </Accordion.Header>
-      <Accordion.Content className={styles.sectionBody}>{children}</Accordion.Content>
+      <FoldContent open={open} className={styles.sectionBody}>
+        {children}
+      </FoldContent>
     </Accordion.Item>
   );
 }

@@ -6,6 +6,7 @@ import { CSS } from '@dnd-kit/utilities';
 import type { Chapter, CheckpointData } from '@common/schemas/session';
 import { updateChapter } from '../model/checkpoint-ops';
 import { ChapterBody } from './chapter-body';
+import { FoldContent } from './fold-content';
 import { GripIcon, LockIcon, PencilIcon, TrashIcon } from '../../../components/icons';
 import { useCheckpoint, useWorkspaceActions } from './workspace-context';
 import styles from '../workspace.module.css';
@@ -13,6 +14,8 @@ import styles from '../workspace.module.css';
 export interface ChapterItemProps {
   chapterId: number;
   index: number;
+  /** Its accordion item is open: its content is mounted the first time it is (FoldContent). */
+  open: boolean;
   locked: boolean;
   canOrganise: boolean;
   canDelete: boolean;
@@ -23,6 +26,7 @@ export interface ChapterItemProps {
 export const ChapterItem = memo(function ChapterItem({
   chapterId,
   index,
+  open,
   locked,
   canOrganise,
   canDelete,
@@ -107,14 +111,14 @@ export const ChapterItem = memo(function ChapterItem({
           </button>
         ) : null}
       </Accordion.Header>
-      <Accordion.Content className={styles.chapterBody}>
+      <FoldContent open={open} className={styles.chapterBody}>
         <ChapterBody
           chapter={chapter}
           index={index}
           canOrganise={canOrganise}
           onRename={(name) => update((c) => updateChapter(c, chapter.id, { name }))}
         />
-      </Accordion.Content>
+      </FoldContent>
     </Accordion.Item>
   );
 });

@@ -30,6 +30,7 @@ export function ChapterList({ onEdit, onDelete }: { onEdit: (chapter: Chapter) =
               key={chapter.id}
               chapterId={chapter.id}
               index={index}
+              open={open.includes(String(chapter.id))}
               locked={isChapterLocked(index, isPayed, chapter.id, unlockedChapters)}
               canOrganise={isPayed}
               canDelete={isPayed && chapters.length > 1}
