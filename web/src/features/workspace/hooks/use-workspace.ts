@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { startTransition, useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { SESSION_SAVE_DEBOUNCE_MS } from '@common/constants';
 import type { BookText, TextOrigin } from '@common/schemas/versions';
 import type { WorkspaceSession, BookAttribute } from '@common/schemas/workspace';
@@ -101,7 +101,11 @@ export function useWorkspace(sessionId: number, isLoggedIn: boolean, reloadKey: 
           }
         },
       });
-      setLoad({ status: 'ready', meta, engine });
+      // A transition: React renders the book's workspace in slices, yielding to the browser between them, instead of
+      // one task of the whole render and its commit (docs/performance.md, "The workspace's render after its book, in
+      // slices"); the loader stays on screen until it commits.
+      const ready = engine;
+      startTransition(() => setLoad({ status: 'ready', meta, engine: ready }));
     })();
     return () => {
       cancelled = true;
