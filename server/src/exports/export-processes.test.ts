@@ -1,8 +1,9 @@
+import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, createBook, createUser, type TestApp } from '../../test/helpers';
 import { multipart } from '../../test/fixtures/books/forms';
 import { sampleBook } from '../../test/sample-books';
-import { EXPORT_PROCESS_EXIT, ExportPool, exportPool } from './pool';
+import { EXPORT_NICE, EXPORT_PROCESS_EXIT, ExportPool, exportPool } from './pool';
 import type { ExportJob } from './worker';
 
 /**
@@ -42,13 +43,15 @@ describe('export processes', () => {
     });
   };
 
-  it('runs an export in a child process that exits once idle (its memory goes back to the system); the next export starts a new one', async () => {
+  it('runs an export in a child process, at a lower priority than the server, that exits once idle (its memory goes back to the system); the next export starts a new one', async () => {
     const id = await book(2, 100);
     expect((await generate(id)).statusCode).toBe(200);
     const [first] = exportPool.pids;
     expect(exportPool.pids).toHaveLength(1);
     expect(first).not.toBe(process.pid);
     expect(alive(first)).toBe(true);
+    // it yields the CPU to the server's requests
+    expect(os.getPriority(first)).toBe(EXPORT_NICE);
     await vi.waitFor(() => expect([exportPool.pids, alive(first)]).toEqual([[], false]), { timeout: 15_000, interval: 50 });
 
     expect((await generate(id)).statusCode).toBe(200);

@@ -8,6 +8,11 @@ import type { ExportJob, ExportResult } from './worker';
 const EXPORT_HEAP_MB = 512;
 /** An idle export process exits after this, and all the memory of the last export goes back to the system with it. */
 const IDLE_MS = 2_000;
+/**
+ * An export process's scheduling priority (Unix nice value, 0 being the server's): on a machine as small as
+ * two cores, typesetting and libvips' threads would otherwise take the CPU the server's requests need.
+ */
+export const EXPORT_NICE = 10;
 
 /** The error of an export whose process died under it (past its heap limit, or killed): service.ts refuses the book. */
 export const EXPORT_PROCESS_EXIT = 'ERR_EXPORT_PROCESS_EXIT';
@@ -91,6 +96,7 @@ export class ExportPool {
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
+    lowerPriority(child);
     const worker: Worker = { child, task: null, idle: undefined };
     this.#workers.add(worker);
     child.on('message', (message: ExportMessage) => {
@@ -128,6 +134,16 @@ export class ExportPool {
     worker.child.channel?.unref();
     worker.idle = setTimeout(() => worker.child.kill(), this.options.idleMs);
     worker.idle.unref();
+  }
+}
+
+/** The export yields the CPU to the server's requests; a system that refuses (no such process yet) leaves it as it is. */
+function lowerPriority(child: ChildProcess) {
+  if (child.pid === undefined) return;
+  try {
+    os.setPriority(child.pid, EXPORT_NICE);
+  } catch {
+    // the process already failed to start: its 'error' event settles its task
   }
 }
 
