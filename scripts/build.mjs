@@ -96,9 +96,10 @@ const NOT_BUNDLED = [
   'node-id3',
 ];
 
-export async function buildServer() {
+/** The server into `outDir` (dist/server; a test builds it elsewhere inside the repository, where node_modules is found). */
+export async function buildServer(outDir = SERVER_DIR) {
   const esbuild = await import('esbuild');
-  fs.rmSync(SERVER_DIR, { recursive: true, force: true });
+  fs.rmSync(outDir, { recursive: true, force: true });
   const common = {
     bundle: true,
     platform: 'node',
@@ -113,7 +114,7 @@ export async function buildServer() {
   await esbuild.build({
     ...common,
     entryPoints: { server: 'server/src/server.ts' },
-    outdir: SERVER_DIR,
+    outdir: outDir,
     external: NOT_BUNDLED,
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   });
@@ -123,11 +124,11 @@ export async function buildServer() {
     ...common,
     packages: 'external',
     entryPoints: { 'export-process': 'server/src/exports/export-process.ts', 'audio-worker': 'server/src/audiobook/worker.ts' },
-    outdir: SERVER_DIR,
+    outdir: outDir,
   });
   const migrations = files('server/src/db/migrations').filter((f) => /\/\d{4}_[^/]*\.ts$/.test(f));
-  await esbuild.build({ ...common, packages: 'external', entryPoints: migrations, outdir: path.join(SERVER_DIR, 'migrations') });
-  fs.writeFileSync(path.join(SERVER_DIR, HASH_FILE), sourceHash('server'));
+  await esbuild.build({ ...common, packages: 'external', entryPoints: migrations, outdir: path.join(outDir, 'migrations') });
+  fs.writeFileSync(path.join(outDir, HASH_FILE), sourceHash('server'));
 }
 
 // `--if-changed` skips an output whose sources did not change (the e2e run on PostgreSQL reuses the SQLite run's build)

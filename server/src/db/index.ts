@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type Migration, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration, type MigrationProvider } from 'kysely';
 import type PgModule from 'pg';
 import type { Config } from '../config';
 import type { Database } from './schema';
@@ -111,8 +111,14 @@ function withStatementCache(database: SQLite.Database) {
   };
 }
 
+/**
+ * Of our two dialects, only PostgreSQL runs DDL inside transactions. Not `instanceof PostgresAdapter`: the built
+ * migrations (dist/server/migrations) take Kysely from node_modules while the built server carries its own copy,
+ * and an adapter of one copy is no instance of the other's class: every migration took PostgreSQL for SQLite, and
+ * the built server never started on a new PostgreSQL database (0330 failed, and all of them were rolled back).
+ */
 export function isPostgres(db: Pick<Kysely<unknown>, 'getExecutor'>): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
+  return db.getExecutor().adapter.supportsTransactionalDdl;
 }
 
 /** An auto-increment primary key on either dialect. */
