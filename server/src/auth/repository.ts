@@ -1,7 +1,8 @@
 import type { Selectable } from 'kysely';
 import { COOKIE_LIFETIME_MS } from '@common/constants';
 import type { User } from '@common/schemas/auth';
-import { nowIso, sqliteConnectionOf, toBool, type Db, type SqliteConnection } from '../db';
+import { nowIso, postgresConnectionOf, sqliteConnectionOf, toBool, type Db } from '../db';
+import { TOKEN_OWNERS_CHANNEL } from '../db/migrations/0350_token_owner_changes';
 import type { UsersTable } from '../db/schema';
 import { preparedQuery } from '../db/prepared';
 import { hashToken, newToken } from './tokens';
@@ -165,58 +166,78 @@ const tokenOwnerQuery = preparedQuery((db: Db, tokenHash: string) =>
 
 type TokenOwner = NonNullable<Awaited<ReturnType<typeof tokenOwnerQuery.executeTakeFirst>>>;
 
-/** How many token lookups are kept on SQLite (a few hundred bytes each). */
+/** How many token lookups are kept (a few hundred bytes each). */
 const KEPT_OWNERS = 10_000;
 
 /**
- * On SQLite, the token lookups of the last requests, kept while the tables they read are unchanged: no
- * statement of this process has written to `users` or `auth_tokens` (the connection counts them) and no
- * other process has committed anything (`data_version`; the operator commands write neither table, but
- * would be seen). A sign-in, sign-out, refresh, password change or profile edit empties it. Every request
- * of a page (a workspace asks for 5–10 at once) then costs one lookup (issue 17 item 5). PostgreSQL,
- * where other nodes write, always asks.
+ * On PostgreSQL, the longest a lookup is kept: the notifications say when to forget it, and this bounds what a
+ * connection that stopped hearing them without knowing it (a silent network) could keep.
+ */
+const KEPT_OWNER_MS_POSTGRES = 10_000;
+
+/** The tables a token lookup reads: a write to either forgets every kept lookup. */
+const TOKEN_OWNER_TABLES = ['users', 'auth_tokens'] as const;
+
+/**
+ * The token lookups of the last requests, kept while the tables they read are unchanged, so that every request
+ * of a page (a workspace asks for 5–10 at once) costs one lookup (issue 17 items 4 and 5). A sign-in, sign-out,
+ * refresh, password change or profile edit forgets them all. `stamp` changes whenever those tables may have:
+ * - on SQLite, a write of this process to them (its connection counts them) or any other process's commit
+ *   (`data_version`; the operator commands write neither table, but would be seen);
+ * - on PostgreSQL, where other nodes write, a write of this process (counted as it ends and as its transaction
+ *   ends) or a notification of any node's commit (migration 0350's trigger); while the listening connection is
+ *   down nothing is kept (`stamp` is null), and a lookup is kept at most KEPT_OWNER_MS_POSTGRES.
  */
 interface KeptOwners {
-  sqlite: SqliteConnection;
-  writes: () => number;
-  seen: { writes: number; dataVersion: number };
-  rows: Map<string, TokenOwner>;
+  stamp: () => string | null;
+  maxAgeMs: number;
+  seen: string | null;
+  rows: Map<string, { row: TokenOwner; at: number }>;
 }
 const keptOwners = new WeakMap<Db, KeptOwners>();
 
 function keptOwnersOf(db: Db): KeptOwners | undefined {
   let kept = keptOwners.get(db);
   if (kept) return kept;
-  const sqlite = sqliteConnectionOf(db);
-  if (!sqlite) return undefined;
-  kept = {
-    sqlite,
-    writes: sqlite.watchWrites(['users', 'auth_tokens']),
-    seen: { writes: 0, dataVersion: sqlite.dataVersion() },
-    rows: new Map(),
-  };
+  const stamp = stampOf(db);
+  if (!stamp) return undefined;
+  kept = { stamp, maxAgeMs: postgresConnectionOf(db) ? KEPT_OWNER_MS_POSTGRES : Infinity, seen: null, rows: new Map() };
   keptOwners.set(db, kept);
   return kept;
+}
+
+function stampOf(db: Db): (() => string | null) | undefined {
+  const sqlite = sqliteConnectionOf(db);
+  if (sqlite) {
+    const writes = sqlite.watchWrites(TOKEN_OWNER_TABLES);
+    return () => `${writes()} ${sqlite.dataVersion()}`;
+  }
+  const postgres = postgresConnectionOf(db);
+  if (postgres) {
+    const writes = postgres.watchWrites(TOKEN_OWNER_TABLES);
+    const notified = postgres.listen(TOKEN_OWNERS_CHANNEL);
+    return () => (notified.active() ? `${writes()} ${notified.generation()}` : null);
+  }
+  return undefined;
 }
 
 /** The live token row of a bearer token, whatever the user's verification state. */
 export async function findTokenOwner(db: Db, tokenHash: string): Promise<TokenOwner | undefined> {
   const kept = keptOwnersOf(db);
   if (!kept) return tokenOwnerQuery.executeTakeFirst(db, tokenHash);
-  const writes = kept.writes();
-  const dataVersion = kept.sqlite.dataVersion();
-  if (writes !== kept.seen.writes || dataVersion !== kept.seen.dataVersion) {
+  const stamp = kept.stamp();
+  if (stamp !== kept.seen) {
     kept.rows.clear();
-    kept.seen = { writes, dataVersion };
+    kept.seen = stamp;
   }
-  const seen = kept.seen;
-  const known = kept.rows.get(tokenHash);
-  if (known) return known;
+  const now = performance.now();
+  const known = stamp === null ? undefined : kept.rows.get(tokenHash);
+  if (known && now - known.at < kept.maxAgeMs) return known.row;
   const row = await tokenOwnerQuery.executeTakeFirst(db, tokenHash);
   // kept only if nothing was written while it was read (inside a transaction the read waits its turn)
-  if (row && kept.seen === seen && kept.writes() === seen.writes) {
+  if (row && stamp !== null && kept.seen === stamp && kept.stamp() === stamp) {
     if (kept.rows.size >= KEPT_OWNERS) kept.rows.delete(kept.rows.keys().next().value!);
-    kept.rows.set(tokenHash, Object.freeze(row));
+    kept.rows.set(tokenHash, { row: Object.freeze(row), at: now });
   }
   return row;
 }

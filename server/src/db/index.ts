@@ -7,6 +7,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Migration, 
 import type PgModule from 'pg';
 import type { Config } from '../config';
 import type { Database } from './schema';
+import { watchPostgres, type PostgresConnection } from './postgres-changes';
 
 export type Db = Kysely<Database>;
 
@@ -36,7 +37,17 @@ export function createDb(config: Pick<Config, 'DATABASE_URL' | 'dataDir'>): Db {
     // An idle connection the database ends (restart, failover, a dropped database) is an 'error' event on
     // the pool, which replaces that connection; unheard, the event would crash the process.
     pool.on('error', () => undefined);
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const watched = watchPostgres(pg, pool, config.DATABASE_URL);
+    const ending = {
+      connect: () => pool.connect(),
+      end: async () => {
+        await watched.end();
+        await pool.end();
+      },
+    };
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: ending }) });
+    postgresConnections.set(db, watched.connection);
+    return db;
   }
   fs.mkdirSync(config.dataDir, { recursive: true });
   const database = new SQLite(path.join(config.dataDir, 'plume.sqlite'));
@@ -80,6 +91,11 @@ const sqliteConnections = new WeakMap<Db, SqliteConnection>();
 
 /** The SQLite connection of a database made by `createDb` (not of a transaction, a plugin's copy, or PostgreSQL). */
 export const sqliteConnectionOf = (db: Db): SqliteConnection | undefined => sqliteConnections.get(db);
+
+const postgresConnections = new WeakMap<Db, PostgresConnection>();
+
+/** What the process knows of changes to PostgreSQL's tables, for a database made by `createDb` (db/postgres-changes.ts). */
+export const postgresConnectionOf = (db: Db): PostgresConnection | undefined => postgresConnections.get(db);
 
 const CACHED_STATEMENTS = 500;
 
