@@ -59,13 +59,17 @@ async function writeElsewhere(query: string, values: unknown[]) {
 }
 
 describe('token lookups kept (issue 17 items 4 and 5)', () => {
-  // on PostgreSQL a node keeps lookups once it hears the notifications: its listening connection opens with its first lookup
+  // on PostgreSQL a node keeps lookups once it hears the notifications: its listening connection opens with its first
+  // lookup (at most one lookup for two requests: one kept in an earlier try may answer both)
   beforeAll(async () => {
     const first = await createUser(app);
-    await vi.waitFor(async () => expect(await tokenLookupsDuring(async () => [await getUser(first), await getUser(first)])).toBe(1), {
-      timeout: 5_000,
-      interval: 20,
-    });
+    await vi.waitFor(
+      async () => expect(await tokenLookupsDuring(async () => [await getUser(first), await getUser(first)])).toBeLessThanOrEqual(1),
+      {
+        timeout: 5_000,
+        interval: 20,
+      },
+    );
   });
 
   it('a page’s requests look their token up once while nothing changes', async () => {
@@ -130,7 +134,8 @@ describe.skipIf(!onPostgres)('token lookups kept on PostgreSQL while its notific
         const lookups = await tokenLookupsDuring(async () => {
           for (let request = 0; request < 3; request += 1) expect((await getUser(ada)).json().success.first_name).toBe('Augusta');
         });
-        expect(lookups).toBe(1);
+        // at most one: the lookup kept in an earlier try, once the node listened again, may answer all three
+        expect(lookups).toBeLessThanOrEqual(1);
       },
       { timeout: 10_000, interval: 100 },
     );
