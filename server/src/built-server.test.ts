@@ -3,8 +3,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { onServer } from '../test/database-template';
 import { ROOT_DIR } from './config';
 
 /**
@@ -22,16 +22,6 @@ describe('the built server on a new database', () => {
   let base = '';
   let output = '';
 
-  const onServer = async (query: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(query);
-    } finally {
-      await client.end();
-    }
-  };
-
   beforeAll(async () => {
     execFileSync(
       process.execPath,
@@ -45,7 +35,7 @@ describe('the built server on a new database', () => {
     );
     let databaseUrl: string | undefined;
     if (serverUrl) {
-      await onServer(`CREATE DATABASE ${database}`);
+      await onServer(serverUrl, `CREATE DATABASE ${database}`);
       const url = new URL(serverUrl);
       url.pathname = `/${database}`;
       databaseUrl = url.toString();
@@ -82,7 +72,7 @@ describe('the built server on a new database', () => {
       server.kill('SIGTERM');
       await exited;
     }
-    if (serverUrl) await onServer(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    if (serverUrl) await onServer(serverUrl, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
     fs.rmSync(outDir, { recursive: true, force: true });
     fs.rmSync(dataDir, { recursive: true, force: true });
   });

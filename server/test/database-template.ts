@@ -48,11 +48,12 @@ export async function setup(): Promise<() => Promise<void>> {
   };
 }
 
-export async function onServer(serverUrl: string, statement: string): Promise<void> {
+/** One statement on a connection of its own to `serverUrl` (a server or one of its databases). */
+export async function onServer(serverUrl: string, statement: string, values: unknown[] = []): Promise<void> {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
-    await client.query(statement);
+    await client.query(statement, values);
   } finally {
     await client.end();
   }

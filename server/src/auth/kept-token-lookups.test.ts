@@ -2,6 +2,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
+import { onServer } from '../../test/database-template';
 import { buildTestApp, createUser, type TestApp, type TestUser } from '../../test/helpers';
 
 const onPostgres = !!process.env.DATABASE_URL;
@@ -49,13 +50,7 @@ async function writeElsewhere(query: string, values: unknown[]) {
     }
     return;
   }
-  const other = new pg.Client({ connectionString: app.ctx.config.DATABASE_URL });
-  await other.connect();
-  try {
-    await other.query(query, values);
-  } finally {
-    await other.end();
-  }
+  await onServer(app.ctx.config.DATABASE_URL!, query, values);
 }
 
 describe('token lookups kept (issue 17 items 4 and 5)', () => {
