@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { onServer } from '../test/database-template';
+import { createDatabase, onServer } from '../test/database-template';
 import { ROOT_DIR } from './config';
 
 /**
@@ -33,13 +33,7 @@ describe('the built server on a new database', () => {
       ],
       { cwd: ROOT_DIR, stdio: 'inherit' },
     );
-    let databaseUrl: string | undefined;
-    if (serverUrl) {
-      await onServer(serverUrl, `CREATE DATABASE ${database}`);
-      const url = new URL(serverUrl);
-      url.pathname = `/${database}`;
-      databaseUrl = url.toString();
-    }
+    const databaseUrl = serverUrl ? await createDatabase(serverUrl, database) : undefined;
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       PORT: '0',

@@ -21,13 +21,7 @@ export async function setup(): Promise<() => Promise<void>> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'plume-test-template-'));
   const serverUrl = process.env.DATABASE_URL;
   const name = `plume_template_${crypto.randomBytes(6).toString('hex')}`;
-  let databaseUrl: string | undefined;
-  if (serverUrl) {
-    await onServer(serverUrl, `CREATE DATABASE ${name}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-  }
+  const databaseUrl = serverUrl ? await createDatabase(serverUrl, name) : undefined;
   const config = loadConfig(
     {},
     { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, CAPTCHA_PROVIDER: 'none' },
@@ -46,6 +40,14 @@ export async function setup(): Promise<() => Promise<void>> {
     if (serverUrl) await onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
+}
+
+/** A new database `name` on the PostgreSQL server of `serverUrl` (a copy of `template` if given); its URL. */
+export async function createDatabase(serverUrl: string, name: string, template?: string): Promise<string> {
+  await onServer(serverUrl, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
 }
 
 /** One statement on a connection of its own to `serverUrl` (a server or one of its databases). */

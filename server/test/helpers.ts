@@ -7,7 +7,7 @@ import type { CheckpointData } from '@common/schemas/session';
 import { buildApp, type BuildOptions } from '../src/app';
 import { loadConfig, type Env } from '../src/config';
 import { createDb, nowIso, type Db } from '../src/db';
-import { onServer, PG_TEMPLATE_ENV, SQLITE_TEMPLATE_ENV } from './database-template';
+import { createDatabase, onServer, PG_TEMPLATE_ENV, SQLITE_TEMPLATE_ENV } from './database-template';
 import { hashToken, newToken } from '../src/auth/tokens';
 import { findSessionRow, insertSession, updateSessionFields, type SessionRow } from '../src/books/repository';
 
@@ -28,10 +28,7 @@ export async function buildTestApp(
   if (serverUrl) {
     const name = `plume_test_${crypto.randomBytes(6).toString('hex')}`;
     const template = process.env[PG_TEMPLATE_ENV];
-    await onServer(serverUrl, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
+    databaseUrl = await createDatabase(serverUrl, name, template);
     dropDatabase = () => onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   }
   const config = loadConfig(
