@@ -36,10 +36,10 @@ const loginPath = () => `/${languageOfPath(window.location.pathname)}/login`;
 
 /**
  * Startup refresh (spec section 4): with a session, ask for a fresh token (the server rotates the
- * cookie). A verified user is signed in; an unverified one sees 'user not allowed'; any failure clears
+ * cookie). A verified user is signed in; an unverified one sees 'user not allowed'; any other refusal clears
  * the session and opens the login page. Its 401 is its own answer (`keepSessionOn401`), not the
- * global "401 → /" handling. Declarations that could not be fetched (a flaky network) are not the
- * server's answer: like being offline, they keep the session as it is.
+ * global "401 → /" handling. Declarations that could not be fetched (a flaky network) and an answer
+ * whose body never arrived are not the server's answer: like being offline, they keep the session.
  */
 async function refreshSession(): Promise<{ user: AuthUser } | 'not_allowed' | 'failed'> {
   const { refreshToken } = await authCalls();
@@ -48,7 +48,9 @@ async function refreshSession(): Promise<{ user: AuthUser } | 'not_allowed' | 'f
     return success.user.is_verified ? success : 'not_allowed';
   } catch (error) {
     if (error instanceof ApiError && error.status === 403) return 'not_allowed';
-    if (error instanceof ApiError && error.status === null) throw error; // offline: keep the session as it is
+    // only the server's refusal ends the session: offline, or an answer cut short because the page is being left
+    // (a reload as it arrived), keeps it as it is
+    if (!(error instanceof ApiError) || error.status === null) throw error;
     return 'failed';
   }
 }
