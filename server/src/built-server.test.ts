@@ -42,9 +42,8 @@ describe('the built server on a new database', () => {
       LOG_LEVEL: 'info',
       DATA_DIR: dataDir,
       CAPTCHA_PROVIDER: 'none',
-      DATABASE_URL: databaseUrl,
+      DATABASE_URL: databaseUrl ?? '',
     };
-    if (!databaseUrl) delete env.DATABASE_URL;
     server = spawn(process.execPath, [path.join(outDir, 'server.js')], { cwd: ROOT_DIR, env, stdio: ['ignore', 'pipe', 'pipe'] });
     server.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     server.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));

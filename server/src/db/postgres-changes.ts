@@ -29,7 +29,7 @@ export interface Listening {
 /** How long a lost listening connection waits before it is opened again. */
 const RECONNECT_MS = 1_000;
 
-const READ = /^\s*(?:select|begin|commit|rollback|savepoint|release|show|listen)\b/i;
+const READ = /^\s*select\b/i;
 const TRANSACTION_END = /^\s*(?:commit|rollback)\b/i;
 
 type PgClient = InstanceType<typeof PgModule.Client>;

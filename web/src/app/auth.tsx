@@ -39,7 +39,8 @@ const loginPath = () => `/${languageOfPath(window.location.pathname)}/login`;
  * cookie). A verified user is signed in; an unverified one sees 'user not allowed'; any other refusal clears
  * the session and opens the login page. Its 401 is its own answer (`keepSessionOn401`), not the
  * global "401 → /" handling. Declarations that could not be fetched (a flaky network) and an answer
- * whose body never arrived are not the server's answer: like being offline, they keep the session.
+ * whose body never arrived (`call` tells it as not reached: the page left as it came) are not the
+ * server's answer: like being offline, they keep the session.
  */
 async function refreshSession(): Promise<{ user: AuthUser } | 'not_allowed' | 'failed'> {
   const { refreshToken } = await authCalls();
@@ -48,9 +49,7 @@ async function refreshSession(): Promise<{ user: AuthUser } | 'not_allowed' | 'f
     return success.user.is_verified ? success : 'not_allowed';
   } catch (error) {
     if (error instanceof ApiError && error.status === 403) return 'not_allowed';
-    // only the server's refusal ends the session: offline, or an answer cut short because the page is being left
-    // (a reload as it arrived), keeps it as it is
-    if (!(error instanceof ApiError) || error.status === null) throw error;
+    if (error instanceof ApiError && error.status === null) throw error; // not reached: keep the session as it is
     return 'failed';
   }
 }

@@ -80,6 +80,14 @@ function requestBody(call: Call, input: Record<string, unknown>): BodyInit | und
   return input.body === undefined ? undefined : JSON.stringify(input.body);
 }
 
+/** The failure of a call whose answer did not reach the client (status null), told as a toast unless `quiet`; an abort of the caller's own stays as it is. */
+function notReached(error: unknown, options: CallOptions): unknown {
+  if (options.signal?.aborted) return error;
+  const failure = new ApiError(null, undefined, i18n.t('errors:network_error'));
+  if (!options.quiet) toast.error(failure.message, { toastId: failure.message });
+  return failure;
+}
+
 /**
  * Sends a declared call and answers the raw Response (file downloads, event streams). Failures
  * are handled here for every call: 401 signs out, other errors show the server's message as a
@@ -102,10 +110,7 @@ export async function callRaw<C extends Call>(call: C, input: CallInput<C>, opti
       keepalive: options.keepalive,
     });
   } catch (error) {
-    if (options.signal?.aborted) throw error;
-    const failure = new ApiError(null, undefined, i18n.t('errors:network_error'));
-    if (!options.quiet) toast.error(failure.message, { toastId: failure.message });
-    throw failure;
+    throw notReached(error, options);
   }
   if (response.ok) return response;
   const data = (await response.json().catch(() => ({}))) as Record<string, unknown>;
@@ -132,7 +137,13 @@ export async function callRaw<C extends Call>(call: C, input: CallInput<C>, opti
 export async function call<C extends Call>(call: C, input: CallInput<C>, options: CallOptions = {}): Promise<CallSuccess<C>> {
   const response = await callRaw(call, input, options);
   if (!call.response) throw new Error(`${call.path} answers a file or a stream: use callRaw`);
-  const answer: unknown = await response.json();
+  let answer: unknown;
+  try {
+    answer = await response.json();
+  } catch (error) {
+    // an answer whose body never arrived (the page being left, the connection cut) did not reach us either
+    throw notReached(error, options);
+  }
   const success = typeof answer === 'object' && answer !== null ? (answer as { success?: unknown }).success : undefined;
   const schema: unknown = call.response;
   return (typeof schema === 'object' && schema !== null && 'parse' in schema ? call.response.parse(success) : success) as CallSuccess<C>;
