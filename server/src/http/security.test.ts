@@ -29,11 +29,29 @@ const HELMET = {
 };
 
 describe('security headers', () => {
-  it.each(['/api/tools', '/api/no-such-call', '/fr/books', '/locales/en/common.json'])('are on every answer: %s', async (url) => {
+  it.each(['/api/tools', '/api/no-such-call', '/fr/books', '/favicon.svg', '/locales/en/common.js'])(
+    'are on every answer: %s',
+    async (url) => {
+      const res = await app.inject({ url });
+      expect(res.headers).toMatchObject(HELMET);
+      expect(res.headers['x-powered-by']).toBeUndefined();
+      expect(res.headers['strict-transport-security']).toBeUndefined(); // plain http
+      expect(res.headers['x-request-id']).toBeTruthy();
+    },
+  );
+
+  it.each([
+    '/locales/en/common.json',
+    '/locales/fr/errors.json?v=2',
+    '/assets/index-Ab12Cd34.js',
+    '/assets/page-Xy.css',
+    '/assets/eb-garamond-600-normal-Ci.woff2',
+  ])('are, on what a page loads and no browser shows as a document, those that act there: %s', async (url) => {
     const res = await app.inject({ url });
-    expect(res.headers).toMatchObject(HELMET);
-    expect(res.headers['x-powered-by']).toBeUndefined();
-    expect(res.headers['strict-transport-security']).toBeUndefined(); // plain http
+    const subresource = ['x-content-type-options', 'cross-origin-resource-policy', 'referrer-policy'] as const;
+    expect(res.headers).toMatchObject(Object.fromEntries(subresource.map((name) => [name, HELMET[name]])));
+    for (const name of Object.keys(HELMET).filter((name) => !(subresource as readonly string[]).includes(name)))
+      expect(res.headers[name], name).toBeUndefined();
     expect(res.headers['x-request-id']).toBeTruthy();
   });
 
