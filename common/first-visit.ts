@@ -54,6 +54,9 @@ const visit = (
   ...more,
 });
 
+/** The id of the served page's element holding the operator's site settings (server/src/http/spa-page.ts, web/src/lib/site-links.ts). */
+export const SITE_SETTINGS_ELEMENT = 'site-settings';
+
 /** The workspace's first read (`prefetchSession`, web/src/features/workspace/api/get-session.ts), asked for by its HTML. */
 export const WORKSPACE_FIRST_READ = '/api/getSession/:sessionId';
 

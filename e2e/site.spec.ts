@@ -79,12 +79,22 @@ test('the register form’s terms link opens the terms page', async ({ page }) =
   await expect(terms).toHaveAttribute('target', '_blank');
 });
 
-test('signed in, the footer shows the configured support phone', async ({ page, request }) => {
+test('signed in, the footer shows the configured support phone, which the served page carries: nothing is asked for it', async ({
+  page,
+  request,
+}) => {
   const user = await signUp(request, { prefix: 'site-phone' });
   await actAsUser(page, user.token);
+  const asked: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.url().includes('/api/siteSettings')) asked.push(sent.url());
+  });
   await page.goto('/en/my-books');
   await expect(page.getByTestId('footer-phone')).toContainText('+44 20 7946 0000');
   await expect(page.getByTestId('footer-phone').getByRole('link')).toHaveAttribute('href', 'tel:+442079460000');
+  await page.goto('/fr/login');
+  await expect(page.getByTestId('site-footer').getByRole('link', { name: locale('fr', 'common').footer.terms })).toBeVisible();
+  expect(asked).toEqual([]);
 });
 
 test('the contact form checks its fields, then e-mails the operator', async ({ page }) => {

@@ -23,6 +23,7 @@ import { createTranslator, type Translate } from './http/messages';
 import { installErrorHandler } from './http/error-handler';
 import { installCompression } from './http/compression';
 import { createSpaPages } from './http/spa-page';
+import { siteSettings } from './site/settings';
 import { loggerOptions, requestIdOf, requestLogger, type LogStream } from './http/logging';
 import { answerHeaders } from './http/security';
 import { responseSerializerCompiler } from './http/serializer';
@@ -226,7 +227,7 @@ async function registerStaticFiles(app: FastifyInstance, config: Config) {
   const indexFile = path.join(config.webDistDir, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
   // index.html as served for each route and language, with the route's chunks and texts named (http/spa-page.ts)
-  const spaPage = hasWeb ? createSpaPages(config.webDistDir) : null;
+  const spaPage = hasWeb ? createSpaPages(config.webDistDir, siteSettings(config)) : null;
   if (hasWeb) {
     const assets = path.join(config.webDistDir, 'assets') + path.sep;
     await app.register(fastifyStatic, {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_VISITS } from '@common/first-visit';
+import type { SiteSettings } from '@common/schemas/site';
 import { buildTestApp, type TestApp } from '../../test/helpers';
 import { createSpaPages } from './spa-page';
 
@@ -45,6 +46,12 @@ function fakeBuild(dir: string, { leaveOut }: { leaveOut?: string } = {}) {
   fs.writeFileSync(path.join(dir, '.vite/manifest.json'), JSON.stringify(manifest));
 }
 
+const NO_SETTINGS: SiteSettings = {
+  links: { 'how-it-works': null, faq: null, blog: null, contact: null, terms: null, privacy: null, 'legal-notice': null },
+  support_phone: null,
+  social: { facebook: null, instagram: null, youtube: null, linkedin: null },
+};
+
 /** The hrefs of the links that start with some attributes, in order. */
 const links = (html: string, start: string) => [...html.matchAll(new RegExp(`<link ${start}[^>]* href="([^"]+)"`, 'g'))].map((m) => m[1]);
 
@@ -54,7 +61,7 @@ describe('index.html as served for each route and language', () => {
 
   beforeAll(async () => {
     fakeBuild(web);
-    app = await buildTestApp({ WEB_DIST_DIR: web });
+    app = await buildTestApp({ WEB_DIST_DIR: web, SUPPORT_PHONE: '+44 20 7946 0000' });
   });
   afterAll(async () => {
     await app?.close();
@@ -155,12 +162,26 @@ describe('index.html as served for each route and language', () => {
     expect(links(odd, 'rel="modulepreload"')).toContain('/assets/options-page-Chunk123.js');
   });
 
-  it('serves index.html as built for paths that are no route of ours', async () => {
+  it('serves index.html as built (with the site settings) for paths that are no route of ours', async () => {
     for (const url of ['/fr/nowhere', '/xx/login', '/fr/questions']) {
       const response = await app.inject({ url });
       expect(response.statusCode, url).toBe(200);
-      expect(response.body, url).toBe(fs.readFileSync(path.join(web, 'index.html'), 'utf8'));
+      expect(response.body.replace(/\n *<script type="application\/json" id="site-settings">.*<\/script>/, ''), url).toBe(
+        fs.readFileSync(path.join(web, 'index.html'), 'utf8'),
+      );
     }
+  });
+
+  it("carries the operator's site settings on every page, so that the footer asks for nothing", async () => {
+    const settingsOf = (html: string) =>
+      JSON.parse(html.match(/<script type="application\/json" id="site-settings">(.*)<\/script>/)?.[1] ?? 'null') as unknown;
+    for (const url of ['/fr/login', '/en/general-categories-options/1/1', '/en/nowhere'])
+      expect(settingsOf((await app.inject({ url })).body), url).toEqual((await app.inject({ url: '/api/siteSettings' })).json().success);
+    const blog = 'https://blog.example/</script><script>alert(1)</script>';
+    const pages = createSpaPages(web, { ...NO_SETTINGS, links: { ...NO_SETTINGS.links, blog } });
+    const html = pages('/en/login', { session: false }).html;
+    expect(html.match(/<script/g)).toHaveLength(2); // the entry and the settings: a value cannot end the element
+    expect((settingsOf(html) as SiteSettings).links.blog).toBe(blog);
   });
 
   it('revalidates each variant by its own ETag, never cached as public, and compresses it', async () => {
@@ -183,7 +204,7 @@ describe('index.html as served for each route and language', () => {
     const broken = fs.mkdtempSync(path.join(os.tmpdir(), 'plume-spa-'));
     try {
       fakeBuild(broken, { leaveOut: 'src/features/auth/pages/login-page.tsx' });
-      expect(() => createSpaPages(broken)).toThrow(/login-page/);
+      expect(() => createSpaPages(broken, NO_SETTINGS)).toThrow(/login-page/);
     } finally {
       fs.rmSync(broken, { recursive: true, force: true });
     }

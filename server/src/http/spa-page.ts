@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@common/constants';
-import { COMMON_NAMESPACES, FIRST_VISITS, firstVisitOf, type FirstVisit } from '@common/first-visit';
+import { COMMON_NAMESPACES, FIRST_VISITS, firstVisitOf, SITE_SETTINGS_ELEMENT, type FirstVisit } from '@common/first-visit';
+import type { SiteSettings } from '@common/schemas/site';
 
 /** One variant of index.html: the same for every visitor (it never depends on the user), revalidated by its ETag. */
 export interface SpaPage {
@@ -35,10 +36,14 @@ type Manifest = Record<string, ManifestChunk>;
  * language) are named for every visitor, with the page's language as `?lng=`, which the client's read carries too.
  * Such a variant is made per request (its ETag per id); nothing in it comes from the user but whether a session
  * cookie came. The others are made once, when the server starts; a path that is no
- * route of ours, or a build without a manifest, gets index.html as built.
+ * route of ours, or a build without a manifest, gets index.html as built. Every variant carries the operator's
+ * site settings, which the footer of every page shows (`withSiteSettings`).
  */
-export function createSpaPages(webDistDir: string): (pathname: string, visitor: { session: boolean }) => SpaPage {
-  const built = fs.readFileSync(path.join(webDistDir, 'index.html'), 'utf8');
+export function createSpaPages(
+  webDistDir: string,
+  siteSettings: SiteSettings,
+): (pathname: string, visitor: { session: boolean }) => SpaPage {
+  const built = withSiteSettings(fs.readFileSync(path.join(webDistDir, 'index.html'), 'utf8'), siteSettings);
   const plain = page(built);
   const manifestFile = path.join(webDistDir, '.vite', 'manifest.json');
   if (!fs.existsSync(manifestFile)) return () => plain;
@@ -104,6 +109,16 @@ const key = (visit: FirstVisit, lng: Language) => `${lng} ${visit.path}`;
 
 function page(html: string): SpaPage {
   return { html, etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"` };
+}
+
+/**
+ * The operator's settings (the footer's links and phone: the same for every visitor until a restart) as a JSON data
+ * block, which no CSP stops (it is never run): the client reads them from the page (web/src/lib/site-links.ts) instead
+ * of asking for them, and for the chunk of their call, on every first visit. `<` escaped: no value can end the element.
+ */
+function withSiteSettings(html: string, settings: SiteSettings): string {
+  const json = JSON.stringify(settings).replace(/</g, '\\u003c');
+  return html.replace('  </head>', `    <script type="application/json" id="${SITE_SETTINGS_ELEMENT}">${json}</script>\n  </head>`);
 }
 
 /** The document's language is the route's from the first byte (i18n.ts sets it again as it starts). */

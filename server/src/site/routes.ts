@@ -3,29 +3,19 @@ import path from 'node:path';
 import { siteApi } from '@common/api/site';
 import type { Language } from '@common/constants';
 import { escapeHtml } from '@common/rules/book-text';
-import type { SiteLink, SitePage } from '@common/schemas/site';
+import type { SitePage } from '@common/schemas/site';
 import type { Config } from '../config';
 import { badRequest, AppError } from '../http/errors';
 import { routesOf } from '../http/routes';
 import { captchaSecret, createCaptcha } from '../providers/captcha';
 import { limitByIp } from '../rate-limit';
 import { parseMarkdown } from './markdown';
+import { siteSettings } from './settings';
 
 export const LIMITS = {
   /** Contact messages per address: a person writes a few; a script is stopped here and by the captcha. */
   contactPerIp: { max: 5, windowMs: 60 * 60_000 },
 } as const;
-
-/** Which setting points each footer link elsewhere. */
-const LINK_SETTINGS = {
-  'how-it-works': 'HOW_IT_WORKS_URL',
-  faq: 'FAQ_URL',
-  blog: 'BLOG_URL',
-  contact: 'CONTACT_URL',
-  terms: 'TERMS_URL',
-  privacy: 'PRIVACY_URL',
-  'legal-notice': 'LEGAL_URL',
-} as const satisfies Record<SiteLink, keyof Config>;
 
 /** The values a page may quote: `{{operator_name}}`… A line naming one that is not configured is left out. */
 function pageValues(config: Config, lng: Language): Record<string, string | undefined> {
@@ -65,21 +55,7 @@ export const siteRoutes = routesOf(siteApi, (ctx) => {
   const captcha = createCaptcha(config, db, captchaSecret(config));
 
   return {
-    getSiteSettings: async () => ({
-      success: {
-        links: Object.fromEntries(Object.entries(LINK_SETTINGS).map(([link, setting]) => [link, config[setting] ?? null])) as Record<
-          SiteLink,
-          string | null
-        >,
-        support_phone: config.SUPPORT_PHONE ?? null,
-        social: {
-          facebook: config.FACEBOOK_URL ?? null,
-          instagram: config.INSTAGRAM_URL ?? null,
-          youtube: config.YOUTUBE_URL ?? null,
-          linkedin: config.LINKEDIN_URL ?? null,
-        },
-      },
-    }),
+    getSiteSettings: async () => ({ success: siteSettings(config) }),
 
     getSitePage: async (request, reply) => {
       const { lang, page } = request.params;

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Language } from '@common/constants';
+import { SITE_SETTINGS_ELEMENT } from '@common/first-visit';
 import type { SiteLink, SiteSettings } from '@common/schemas/site';
 import { call } from './api';
 import { paths } from './paths';
@@ -25,12 +26,27 @@ export function useSiteHref(lng: Language, link: SiteLink): SiteHref | null {
   return siteHref(data, lng, link);
 }
 
-/** Where the footer links go and the support phone: asked once per visit (the operator's settings change with a restart). */
+/** The settings the served page carries (server/src/http/spa-page.ts); none in the development server's page. */
+function settingsInPage(): SiteSettings | undefined {
+  const json = document.getElementById(SITE_SETTINGS_ELEMENT)?.textContent;
+  if (!json) return undefined;
+  try {
+    return JSON.parse(json) as SiteSettings;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Where the footer links go and the support phone (the operator's settings, which change with a restart): read from
+ * the served page, else asked for once per visit.
+ */
 export function useSiteSettings() {
   return useQuery({
     queryKey: ['site-settings'],
     // the footer is part of the first load: the declaration (and zod with it) is loaded on first use
     queryFn: async () => call((await import('@common/api/site')).siteApi.getSiteSettings, {}, { quiet: true }),
+    initialData: settingsInPage,
     staleTime: Infinity,
     retry: 1,
   });
