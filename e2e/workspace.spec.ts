@@ -360,7 +360,10 @@ test('the workspace paints its header (the title, its largest text) before it re
   expect(seen.chapters).toBeGreaterThan(seen.title);
 });
 
-test('the chapter list’s code is asked for once the title is on screen, not with the page', async ({ page, request }) => {
+test('the chapter list’s code, the startup refresh and the audiobook line’s read are asked for once the title is on screen, not with the page', async ({
+  page,
+  request,
+}) => {
   const { token, auth, book } = await grandmaRoseBook(request);
   // paid, as Lighthouse's book (bench/lighthouse.ts): the title is then the largest text of a phone's screen
   await unlockBookWithCoupon(request, auth, book.id);
@@ -382,17 +385,26 @@ test('the chapter list’s code is asked for once the title is on screen, not wi
   const html = await (await request.get(`/en/questions/${book.id}`)).text();
   expect(html).toContain('workspace-route-');
   expect(html).not.toContain('chapter-list-');
-  const { seen, listAsked } = await page.evaluate(() => ({
+  await expect.poll(() => page.evaluate(() => performance.getEntriesByName(`${location.origin}/api/refreshToken`).length)).toBe(1);
+  const { seen, asked } = await page.evaluate(() => ({
     seen: (window as unknown as { __seen: { title?: number } }).__seen,
-    listAsked: performance
-      .getEntriesByType('resource')
-      .filter((e) => /\/assets\/chapter-list-[\w-]+\.js$/.test(new URL(e.name).pathname))
-      .map((e) => e.startTime),
+    asked: Object.fromEntries(
+      [/^\/assets\/chapter-list-[\w-]+\.js$/, /^\/api\/refreshToken$/, /^\/api\/audiobookStatus\/\d+$/].map((pattern) => [
+        String(pattern),
+        performance
+          .getEntriesByType('resource')
+          .filter((e) => pattern.test(new URL(e.name).pathname))
+          .map((e) => e.startTime),
+      ]),
+    ),
   }));
-  // its own chunk, asked for once, after the title was on screen
   expect(seen.title).toBeDefined();
-  expect(listAsked).toHaveLength(1);
-  expect(listAsked[0]).toBeGreaterThanOrEqual(seen.title!);
+  expect(Object.keys(asked)).toHaveLength(3);
+  // each asked for once, after the title was on screen
+  for (const [what, times] of Object.entries(asked)) {
+    expect(times, what).toHaveLength(1);
+    expect(times[0], what).toBeGreaterThanOrEqual(seen.title!);
+  }
 });
 
 test('a first visit downloads none of the code the workspace shows only on demand: dialogs, menus, the recorder, toasts, zod', async ({

@@ -3,6 +3,7 @@ import { cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../../server/test/helpers';
 import { startApiServer } from '../../test/api-server';
+import { contentShown } from '../lib/page-shown';
 import { AuthProvider, useAuth } from './auth';
 
 /**
@@ -13,6 +14,7 @@ import { AuthProvider, useAuth } from './auth';
 let api: Awaited<ReturnType<typeof startApiServer>>;
 beforeAll(async () => {
   api = await startApiServer();
+  contentShown(); // the refresh waits for the first page to be on screen
 });
 afterAll(() => api.close());
 

@@ -5,6 +5,7 @@ import type { User } from '@common/schemas/auth';
 import { ApiError, call } from '../lib/api';
 import { clearSessionMarker, hasSession, onUnauthorized } from '../lib/token-store';
 import { i18n } from '../lib/i18n';
+import { whenPageShown } from '../lib/page-shown';
 
 /** The signed-in user as the server answers it (getUser, login, refreshToken). */
 export type AuthUser = User;
@@ -84,24 +85,27 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!hasSession()) return;
     let cancelled = false;
-    refreshSession().then(
-      async (outcome) => {
-        if (cancelled) return;
-        if (typeof outcome === 'object') {
-          setState((s) => ({ ...s, isLoggedIn: true, user: outcome.user }));
-          return;
-        }
-        clearSessionMarker();
-        setState((s) => ({ ...s, isLoggedIn: false, user: null }));
-        if (outcome === 'not_allowed') {
-          await i18n.loadNamespaces('auth');
-          toast.error(i18n.t('auth:user_not_allowed'), { toastId: 'user_not_allowed' });
-        } else if (!/\/login$/.test(window.location.pathname)) {
-          window.location.assign(loginPath());
-        }
-      },
-      () => undefined,
-    );
+    // once the first page is on screen (only the signed-in home page's greeting waits for the user it answers)
+    whenPageShown()
+      .then(refreshSession)
+      .then(
+        async (outcome) => {
+          if (cancelled) return;
+          if (typeof outcome === 'object') {
+            setState((s) => ({ ...s, isLoggedIn: true, user: outcome.user }));
+            return;
+          }
+          clearSessionMarker();
+          setState((s) => ({ ...s, isLoggedIn: false, user: null }));
+          if (outcome === 'not_allowed') {
+            await i18n.loadNamespaces('auth');
+            toast.error(i18n.t('auth:user_not_allowed'), { toastId: 'user_not_allowed' });
+          } else if (!/\/login$/.test(window.location.pathname)) {
+            window.location.assign(loginPath());
+          }
+        },
+        () => undefined,
+      );
     return () => {
       cancelled = true;
     };

@@ -6,6 +6,7 @@ import type { Language } from '@common/constants';
 import { ProgressBar } from '../../../components/progress-bar';
 import { call } from '../../../lib/api';
 import { paths } from '../../../lib/paths';
+import { usePageShown } from '../../../lib/page-shown';
 import styles from '../pages/audiobook.module.css';
 
 const POLL_MS = 2_000;
@@ -17,11 +18,14 @@ const POLL_MS = 2_000;
  */
 export function AudiobookProgress({ sessionId, lng }: { sessionId: number; lng: Language }) {
   const { t } = useTranslation('audiobook');
+  // asked for once the workspace's title is on screen (lib/page-shown.ts)
+  const pageShown = usePageShown();
   const status = useQuery({
     queryKey: ['audiobookStatus', sessionId],
     queryFn: () => call(audiobookApi.audiobookStatus, { params: { service_session_id: sessionId } }, { quiet: true }),
     refetchInterval: (query) => (['queued', 'running'].includes(query.state.data?.state ?? '') ? POLL_MS : false),
     retry: false,
+    enabled: pageShown,
   });
   if (!status.data || status.data.state === 'paid') return null;
   const { state, progress } = status.data;

@@ -1,9 +1,11 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Language } from '@common/constants';
 import { Button } from '../../../components/button';
 import { useAuth } from '../../../app/auth';
 import { paths } from '../../../lib/paths';
+import { contentShown } from '../../../lib/page-shown';
 import styles from '../workspace.module.css';
 
 /** The workspace's error screen: why the book cannot be shown (missing, someone else's, the server not reached), and the ways on. */
@@ -18,6 +20,8 @@ export function ErrorScreen({
 }) {
   const { t } = useTranslation('workspace');
   const { isLoggedIn } = useAuth();
+  // the workspace's content, when the book cannot be shown (lib/page-shown.ts)
+  useEffect(contentShown, []);
   return (
     <section className={styles.errorScreen} role="alert" data-testid="workspace-error">
       <h1>{t(`errors.${reason}_title`)}</h1>

@@ -26,6 +26,10 @@ import type { MergeConflict } from '../model/merge';
 import type { SyncEngine } from '../model/sync-engine';
 import styles from '../workspace.module.css';
 import { lazyDialog } from '../../../lib/lazy-when';
+import { contentShown, pageTellsWhenShown } from '../../../lib/page-shown';
+
+// the workspace's content (its title) comes after its first render, once the book has arrived: it tells when it is shown
+pageTellsWhenShown();
 
 // downloaded when first opened, with their forms (zod) and Radix's dialog and radio group
 const ChapterModal = lazyDialog(async () => (await import('../components/chapter-modal')).ChapterModal);
@@ -106,6 +110,9 @@ function Workspace({
   // before it (docs/performance.md, "The workspace's book asked for by its HTML, its header painted first"); its code
   // (dnd-kit, Radix's select, the question cards) is asked for then too ("The chapter list's code after the title")
   const listShown = useAfterFirstPaint(BOOK_TITLE_TIMING);
+  useEffect(() => {
+    if (listShown) contentShown();
+  }, [listShown]);
 
   useChapterBroughtBack(engine, isPayed, unlockedChapters);
   const { replaceBookText, applyWritten } = useServerWrites(engine, meta, setMeta);
