@@ -11,7 +11,8 @@ export const TOAST_AUTO_CLOSE_MS = 4000;
 export const POST_LOGIN_REDIRECT_DELAY_MS = 300;
 export const CREDENTIALS_IV_BYTES = 12;
 export const STICKY_HEADER_OFFSET_PX = 100;
-export const TRANSLATION_LOADING = { parallelReads: 10, retries: 5, firstDelayMs: 350 } as const;
+/** i18next's reads: as many at once as a page needs (2 languages × the workspace's 8 namespaces), gathered in one request (web/src/lib/i18n.ts). */
+export const TRANSLATION_LOADING = { parallelReads: 32, retries: 5, firstDelayMs: 350 } as const;
 export const PAYMENT_LIBRARY_POLL_MS = 150;
 export const ANSWER_MAX_LENGTH = 2500;
 /** Characters of one chapter's text: what a save accepts, what the writing keeps, what a read shows. */

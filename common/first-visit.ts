@@ -54,6 +54,18 @@ const visit = (
   ...more,
 });
 
+/** Where the web asks for several locale files in one request (server/src/http/locale-bundles.ts). */
+export const LOCALE_BUNDLE_PREFIX = '/locales/bundle';
+
+/**
+ * A bundle's path, as i18next-http-backend's `readMulti` makes it from `LOCALE_BUNDLE_PATH` (`{{lng}}` and `{{ns}}`: the
+ * languages and namespaces joined by `+`, in the order i18next asked for them: the page's language, then the fallback;
+ * the common namespaces, then the page's).
+ */
+export const localeBundlePath = (languages: readonly string[], namespaces: readonly string[]) =>
+  `${LOCALE_BUNDLE_PREFIX}/${languages.join('+')}/${namespaces.join('+')}.json`;
+export const LOCALE_BUNDLE_PATH = localeBundlePath(['{{lng}}'], ['{{ns}}']);
+
 /** The id of the served page's element holding the operator's site settings (server/src/http/spa-page.ts, web/src/lib/site-links.ts). */
 export const SITE_SETTINGS_ELEMENT = 'site-settings';
 

@@ -169,7 +169,7 @@ test.describe('routing, languages and the story choice', () => {
     expect(scripts.length, scripts.join(' ')).toBeLessThanOrEqual(14);
   });
 
-  test('the served page names its route’s chunks and texts, each file is fetched once, and the page renders in each language', async ({
+  test('the served page names its route’s chunks and texts, each file is fetched once, the texts in one request, and the page renders in each language', async ({
     browser,
   }) => {
     const locale = (lng: string, ns: string) =>
@@ -194,7 +194,9 @@ test.describe('routing, languages and the story choice', () => {
         const html = await response!.text();
         // the route's chunk and texts are named in the HTML, so they are fetched beside the entry script, not once it has run
         expect(html).toMatch(new RegExp(`<link rel="modulepreload" crossorigin href="/assets/${chunk}-[\\w-]+\\.js"`));
-        expect(html).toContain(`<link rel="preload" as="fetch" crossorigin href="/locales/${lng}/${ns}.json">`);
+        // its texts in one bundle: the page's language and English (i18next's fallback), the common namespaces and the page's
+        const texts = `/locales/bundle/${lng === 'en' ? 'en' : `${lng}+en`}/common+errors+${ns}.json`;
+        expect(html).toContain(`<link rel="preload" as="fetch" crossorigin href="${texts}">`);
         expect(html).toContain(`<html lang="${lng}">`);
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(title!);
         await page.waitForLoadState('networkidle');
@@ -203,7 +205,11 @@ test.describe('routing, languages and the story choice', () => {
           fetched.filter((file, i) => fetched.indexOf(file) !== i),
           route,
         ).toEqual([]);
-        expect(fetched, route).toEqual(expect.arrayContaining([`/locales/${lng}/common.json`, `/locales/${lng}/${ns}.json`]));
+        // the texts in that one request, none alone
+        expect(
+          fetched.filter((file) => file.startsWith('/locales/')),
+          route,
+        ).toEqual([texts]);
         await context.close();
       }
     }

@@ -280,7 +280,7 @@ test('a first visit asks for the workspace’s texts and the book with its chunk
   ]);
   let reads = 0;
   page.on('request', (r) => {
-    if (r.url().endsWith('/locales/en/workspace.json')) textsAsked();
+    if (/\/locales\/bundle\/en\/common\+errors\+workspace\+[\w+]+\.json$/.test(r.url())) textsAsked();
     if (r.url().endsWith(`/api/getSession/${book.id}`)) {
       reads += 1;
       bookAsked();

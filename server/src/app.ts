@@ -23,6 +23,8 @@ import { createTranslator, type Translate } from './http/messages';
 import { installErrorHandler } from './http/error-handler';
 import { installCompression } from './http/compression';
 import { createSpaPages } from './http/spa-page';
+import { clientHas } from './http/etag';
+import { registerLocaleBundles } from './http/locale-bundles';
 import { siteSettings } from './site/settings';
 import { loggerOptions, requestIdOf, requestLogger, type LogStream } from './http/logging';
 import { answerHeaders } from './http/security';
@@ -217,6 +219,7 @@ const REVALIDATE = 'no-cache';
 
 /** /locales/{lng}/{ns}.json, the built SPA (precompressed), and index.html for every client route. */
 async function registerStaticFiles(app: FastifyInstance, config: Config) {
+  registerLocaleBundles(app, config.localesDir);
   await app.register(fastifyStatic, {
     root: config.localesDir,
     prefix: '/locales/',
@@ -260,8 +263,7 @@ async function registerStaticFiles(app: FastifyInstance, config: Config) {
     if (!spaPage) return reply.code(503).type('text/plain').send('The web app is not built: run `npm run build`.');
     const { html, etag } = spaPage(url, { session: Boolean(request.cookies[TOKEN_COOKIE]) });
     reply.header('cache-control', REVALIDATE).header('etag', etag).header('vary', 'Accept-Encoding, Cookie');
-    const known = (request.headers['if-none-match'] ?? '').split(',').map((tag) => tag.trim().replace(/^W\//, ''));
-    if (known.includes(etag)) return reply.code(304).send();
+    if (clientHas(request, etag)) return reply.code(304).send();
     return reply.type('text/html; charset=utf-8').send(html);
   });
 }

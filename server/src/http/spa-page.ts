@@ -1,9 +1,16 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@common/constants';
-import { COMMON_NAMESPACES, FIRST_VISITS, firstVisitOf, SITE_SETTINGS_ELEMENT, type FirstVisit } from '@common/first-visit';
+import {
+  COMMON_NAMESPACES,
+  FIRST_VISITS,
+  firstVisitOf,
+  localeBundlePath,
+  SITE_SETTINGS_ELEMENT,
+  type FirstVisit,
+} from '@common/first-visit';
 import type { SiteSettings } from '@common/schemas/site';
+import { etagOf } from './etag';
 
 /** One variant of index.html: the same for every visitor (it never depends on the user), revalidated by its ETag. */
 export interface SpaPage {
@@ -22,7 +29,7 @@ type Manifest = Record<string, ManifestChunk>;
  * The built index.html as served for each client route and language: it names, beside the entry script
  * Vite already links, the route's own chunks (`modulepreload`, with their static imports, from the build
  * manifest; their CSS as `preload as=style`, which Vite's own `<link rel=stylesheet>` then takes from the
- * cache without blocking the first paint) and the locale files the page renders with (`preload as=fetch`
+ * cache without blocking the first paint) and the bundle of locale files the page renders with (`preload as=fetch`
  * with `crossorigin`: i18next-http-backend fetches in mode cors with same-origin credentials, and a preload
  * is reused only by a request of the same mode), so that a first visit fetches them beside the entry script
  * instead of once it has run. The route's chunks are asked for with `fetchpriority=low`: the entry and its
@@ -63,7 +70,7 @@ export function createSpaPages(
       const links = [
         ...styles.map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
         ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}" fetchpriority="low">`),
-        ...localeFiles(visit, lng).map((file) => `<link rel="preload" as="fetch" crossorigin href="${file}">`),
+        `<link rel="preload" as="fetch" crossorigin href="${localeBundle(visit, lng)}">`,
       ];
       const localized = withLanguage(built, lng);
       const withLinks = (more: string[]) => localized.replace('  </head>', `    ${[...more, ...links].join('\n    ')}\n  </head>`);
@@ -108,7 +115,7 @@ function withParams(read: string, params: Record<string, string>): string | null
 const key = (visit: FirstVisit, lng: Language) => `${lng} ${visit.path}`;
 
 function page(html: string): SpaPage {
-  return { html, etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"` };
+  return { html, etag: etagOf(html) };
 }
 
 /**
@@ -126,11 +133,9 @@ function withLanguage(html: string, lng: Language): string {
   return html.replace(/<html lang="[^"]*"/, `<html lang="${lng}"`);
 }
 
-/** What i18next asks for on such a visit: the page's namespaces in its language, and in the fallback language when that differs. */
-function localeFiles(visit: FirstVisit, lng: Language): string[] {
-  const namespaces = [...COMMON_NAMESPACES, ...visit.namespaces];
-  const languages = lng === DEFAULT_LANGUAGE ? [lng] : [lng, DEFAULT_LANGUAGE];
-  return languages.flatMap((l) => namespaces.map((ns) => `/locales/${l}/${ns}.json`));
+/** What i18next asks for on such a visit, in one bundle: the common and the page's namespaces, in its language and in the fallback language when that differs. */
+function localeBundle(visit: FirstVisit, lng: Language): string {
+  return localeBundlePath(lng === DEFAULT_LANGUAGE ? [lng] : [lng, DEFAULT_LANGUAGE], [...COMMON_NAMESPACES, ...visit.namespaces]);
 }
 
 /** Manifest keys of some modules and of everything they import statically, in order. */

@@ -1,14 +1,17 @@
 import i18n from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import HttpBackend from 'i18next-http-backend';
+import MultiloadAdapter from 'i18next-multiload-backend-adapter';
 import { initReactI18next } from 'react-i18next';
 import { COOKIE_LIFETIME_MS, DEFAULT_LANGUAGE, LANGUAGES, TRANSLATION_LOADING } from '@common/constants';
-import { COMMON_NAMESPACES } from '@common/first-visit';
+import { COMMON_NAMESPACES, LOCALE_BUNDLE_PATH } from '@common/first-visit';
 import { arrivalLanguage } from '@common/languages';
 import { savedLanguage } from './language';
 
 /**
- * Translations come from /locales/{lng}/{ns}.json. The language starts as the URL's (every route starts
+ * Translations come from /locales/bundle/{lng+lng}/{ns+ns}.json: the namespaces and languages asked for in one turn of
+ * the event loop in one request (the multiload adapter gathers i18next's reads; the first page's bundle, named by the
+ * served page, is asked for as the app starts: app/router.tsx). The language starts as the URL's (every route starts
  * with it); on `/` and unknown paths as the visitor's saved choice, else the browser's among ours, else fr.
  * The detector then only caches the choice (cookie and localStorage).
  */
@@ -20,7 +23,7 @@ i18n.on('languageChanged', (lng) => {
 });
 
 void i18n
-  .use(HttpBackend)
+  .use(MultiloadAdapter)
   .use(LanguageDetector)
   .use(initReactI18next)
   .init({
@@ -31,7 +34,7 @@ void i18n
     ns: [...COMMON_NAMESPACES],
     defaultNS: 'common',
     interpolation: { escapeValue: false },
-    backend: { loadPath: '/locales/{{lng}}/{{ns}}.json' },
+    backend: { backend: HttpBackend, backendOption: { loadPath: LOCALE_BUNDLE_PATH }, debounceInterval: 0 },
     // the texts are asked for as this module runs, not a task later: before the first page's chunk (app/router.tsx)
     initAsync: false,
     maxParallelReads: TRANSLATION_LOADING.parallelReads,
