@@ -1,7 +1,7 @@
 import { lazy, useEffect, useState, type ComponentType, type FunctionComponent } from 'react';
 import type { Params } from 'react-router';
 import { Loader } from '../components/loader';
-import { firstPageRendered } from '../lib/page-shown';
+import { pageRendered } from '../lib/page-shown';
 
 /**
  * A page in its own chunk, which can also be asked for, with the texts it needs and the data it first
@@ -56,9 +56,10 @@ export const pageOf =
           alive = false;
         };
       }, [waitFor]);
+      const showsPage = !waitFor || failed || component !== undefined;
       useEffect(() => {
-        if (component) firstPageRendered();
-      }, [component]);
+        if (showsPage) pageRendered();
+      }, [showsPage]);
       if (!waitFor || failed) return <Lazy />;
       const Arrived = component;
       return Arrived ? <Arrived /> : <Loader fillsScreen />;

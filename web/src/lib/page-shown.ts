@@ -36,9 +36,9 @@ export function pageTellsWhenShown(): void {
 /** The page's content is on screen (the workspace's title). */
 export const contentShown = pageShown;
 
-/** The router's first page has rendered: two frames later it is on screen, unless the page tells it itself. */
-export function firstPageRendered(): void {
-  if (toldByPage) return;
+/** The router's page has rendered (every page calls it; only the first matters): two frames later it is on screen, unless the page tells it itself. */
+export function pageRendered(): void {
+  if (isShown || toldByPage) return;
   requestAnimationFrame(() => requestAnimationFrame(pageShown));
 }
 
