@@ -16,8 +16,12 @@ test.use({
     'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
   viewport: { width: 375, height: 800 },
 });
-/** Elements that exist only if a corpus string was parsed as markup. */
-const INJECTED = 'img[src="x"], svg circle[r="1"], iframe[srcdoc], a[href^="javascript:"], b[onmouseover], script:not([src])';
+/**
+ * Elements that exist only if a corpus string was parsed as markup. The served page's own inline script is the site
+ * settings' JSON data block (server/src/http/spa-page.ts), which no browser runs: it is told apart by its id.
+ */
+const INJECTED =
+  'img[src="x"], svg circle[r="1"], iframe[srcdoc], a[href^="javascript:"], b[onmouseover], script:not([src]):not(#site-settings)';
 
 /** Every alert a payload calls, and every dialog the page opens, is recorded instead of shown. */
 async function watchForScripts(page: Page): Promise<string[]> {
