@@ -44,6 +44,7 @@ describe('locale bundles: several locale files in one answer', () => {
   it.each([
     '/locales/bundle/xx/common.json',
     '/locales/bundle/fr+fr/common.json',
+    '/locales/bundle/fr+en+it/common.json',
     '/locales/bundle/fr/common+common.json',
     '/locales/bundle/fr/common+nowhere.json',
     '/locales/bundle/fr/common',

@@ -6,6 +6,9 @@ import { isLanguage } from '@common/languages';
 import { LOCALE_BUNDLE_PREFIX } from '@common/first-visit';
 import { clientHas, etagOf } from './etag';
 
+/** i18next asks for a page's language and its fallback. */
+const MAX_LANGUAGES = 2;
+
 /**
  * `/locales/bundle/{lng+lng}/{ns+ns}.json`: several locale files in one answer, `{ [lng]: { [ns]: texts } }`, the
  * format i18next-http-backend's `readMulti` reads. The web asks for its texts this way (web/src/lib/i18n.ts, through
@@ -13,7 +16,9 @@ import { clientHas, etagOf } from './etag';
  * request instead of one per language and namespace (up to 16 on a French workspace), each a round trip on HTTP/1.1's
  * six connections before the first page's largest paint. The files are read once, at start (they ship with a release);
  * `/locales/{lng}/{ns}.json` still serves each one alone. Revalidated by an ETag, as the files are; compressed as any
- * text answer. A language or namespace that does not exist, or is named twice, is not found.
+ * text answer. A language or namespace that does not exist, or is named twice, is not found, and so are more than
+ * `MAX_LANGUAGES` languages: a bundle, compressed for each request like any answer made on the fly, holds at most two
+ * languages' texts.
  */
 export function registerLocaleBundles(app: FastifyInstance, localesDir: string): void {
   const namespaces = fs
@@ -32,6 +37,7 @@ export function registerLocaleBundles(app: FastifyInstance, localesDir: string):
     const file = request.params.namespaces;
     const nss = file.endsWith('.json') ? file.slice(0, -'.json'.length).split('+') : [];
     const known =
+      lngs.length <= MAX_LANGUAGES &&
       lngs.every(isLanguage) &&
       nss.length > 0 &&
       nss.every((ns) => namespaces.includes(ns)) &&
