@@ -1,3 +1,4 @@
+import { ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, createBook, createUser, type TestApp } from '../../test/helpers';
@@ -70,6 +71,37 @@ describe('export processes', () => {
     expect((await app.inject({ method: 'GET', url: '/api/tools' })).statusCode).toBe(200);
     expect((await generate(await book(2, 100))).statusCode).toBe(200);
   }, 120_000);
+
+  it('never hands an export to a process it is ending (idle, not yet exited): the export goes to a new process', async () => {
+    const pool = new ExportPool({ max: 1, idleMs: 50, heapMb: 512 });
+    const job: ExportJob = {
+      kind: 'pdf+epub',
+      source: { ...sampleBook('en', { chapters: 2, wordsPerChapter: 100 }), author: 'Ada' },
+      language: 'en',
+      images: new Map(),
+      trim: 'a5',
+      identifier: 'urn:plume:test',
+    };
+    await pool.run(job);
+    const [idle] = pool.pids;
+    // the next export is asked for just as the idle process is told to end, before it has exited
+    let next: ReturnType<ExportPool['run']> | undefined;
+    const kill = ChildProcess.prototype.kill;
+    const asked = vi.spyOn(ChildProcess.prototype, 'kill').mockImplementation(function (this: ChildProcess, signal) {
+      const sent = kill.call(this, signal);
+      next ??= pool.run(job);
+      return sent;
+    });
+    try {
+      await vi.waitFor(() => expect(next).toBeDefined(), { timeout: 5_000, interval: 10 });
+    } finally {
+      asked.mockRestore();
+    }
+    expect((await next!).files['book.pdf'].byteLength).toBeGreaterThan(0);
+    expect(pool.completed).toBe(2);
+    expect(pool.pids).not.toContain(idle);
+    await vi.waitFor(() => expect(pool.pids).toEqual([]), { timeout: 15_000, interval: 50 });
+  }, 60_000);
 
   it('stops an export past its heap limit by ending its process only; the same pool makes the next export', async () => {
     const pool = new ExportPool({ max: 1, idleMs: 100, heapMb: 32 });

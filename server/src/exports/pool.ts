@@ -33,6 +33,8 @@ interface Worker {
   child: ChildProcess;
   task: Task | null;
   idle: NodeJS.Timeout | undefined;
+  /** Told to end (idle): until its exit it takes no export, which its exit would refuse as too heavy. */
+  ending: boolean;
 }
 
 /**
@@ -72,7 +74,7 @@ export class ExportPool {
 
   #dispatch() {
     while (this.#queue.length > 0) {
-      let worker = [...this.#workers].find((candidate) => candidate.task === null);
+      let worker = [...this.#workers].find((candidate) => candidate.task === null && !candidate.ending);
       if (!worker) {
         if (this.#workers.size >= this.options.max) return;
         worker = this.#start();
@@ -97,7 +99,7 @@ export class ExportPool {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     lowerPriority(child);
-    const worker: Worker = { child, task: null, idle: undefined };
+    const worker: Worker = { child, task: null, idle: undefined, ending: false };
     this.#workers.add(worker);
     child.on('message', (message: ExportMessage) => {
       if (message.ok) this.#settle(worker, null, message.result);
@@ -132,7 +134,10 @@ export class ExportPool {
     if (this.#queue.length > 0) return this.#dispatch();
     worker.child.unref();
     worker.child.channel?.unref();
-    worker.idle = setTimeout(() => worker.child.kill(), this.options.idleMs);
+    worker.idle = setTimeout(() => {
+      worker.ending = true;
+      worker.child.kill();
+    }, this.options.idleMs);
     worker.idle.unref();
   }
 }
