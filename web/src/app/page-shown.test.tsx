@@ -1,8 +1,7 @@
 // @vitest-environment jsdom
-import { Suspense } from 'react';
-import { createRoot } from 'react-dom/client';
 import { expect, it, vi } from 'vitest';
 import { whenPageShown } from '../lib/page-shown';
+import { renderPage } from '../../test/render-page';
 import { pageOf } from './page';
 
 // This file's own module state: the first page of a visit is shown once (lib/page-shown.ts)
@@ -13,13 +12,7 @@ it('the first page tells it is on screen once it has rendered, its chunk having 
   await MyBooksPage.preload({});
   expect(shown, 'nothing rendered yet').toBe(false);
 
-  const container = document.createElement('div');
-  document.body.append(container);
-  createRoot(container).render(
-    <Suspense fallback={<p>fallback</p>}>
-      <MyBooksPage />
-    </Suspense>,
-  );
+  const container = await renderPage(MyBooksPage, <p>fallback</p>);
   await vi.waitFor(() => expect(container.textContent).toBe('My books'));
   // two frames later, well before the 4 s after which it is taken as shown anyway
   await vi.waitFor(() => expect(shown).toBe(true), { timeout: 1_000 });

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
-import { Suspense, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Loader } from '../components/loader';
+import { renderPage } from '../../test/render-page';
 import { pageOf } from './page';
 
 afterEach(() => {
@@ -25,20 +26,13 @@ describe('page: the first page of a visit', () => {
   it("shows itself as soon as its chunk and texts have arrived, without waiting on a timer: React's Suspense throttling does not hold it behind the loader", async () => {
     // React takes its timers as react-dom loads: faked before, a commit React puts off (its 300 ms throttling) never comes
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    const { createRoot } = await import('react-dom/client');
     const chunk = held<Record<string, ComponentType>>();
     const texts = held<void>();
     const LoginPage = pageOf(() => texts.promise)(() => chunk.promise, 'LoginPage', ['auth']);
     void LoginPage.preload({});
 
-    const container = document.createElement('div');
-    document.body.append(container);
     // as the router renders a page (app/router.tsx, LanguageRoot)
-    createRoot(container).render(
-      <Suspense fallback={<Loader fillsScreen />}>
-        <LoginPage />
-      </Suspense>,
-    );
+    const container = await renderPage(LoginPage, <Loader fillsScreen />);
     await turns(() => container.querySelector('[role=status]') !== null);
     expect(container.querySelector('[role=status]'), 'the loader').not.toBeNull();
 
@@ -52,17 +46,10 @@ describe('page: the first page of a visit', () => {
   });
 
   it('renders at once, without suspending, once its chunk has arrived (a later visit to it)', async () => {
-    const { createRoot } = await import('react-dom/client');
     const OptionsPage = pageOf(async () => undefined)(async () => ({ OptionsPage: () => <h1>Your new book</h1> }), 'OptionsPage');
     await OptionsPage.preload({});
 
-    const container = document.createElement('div');
-    document.body.append(container);
-    createRoot(container).render(
-      <Suspense fallback={<p>fallback</p>}>
-        <OptionsPage />
-      </Suspense>,
-    );
+    const container = await renderPage(OptionsPage, <p>fallback</p>);
     await turns(() => container.textContent !== '');
     expect(container.textContent).toBe('Your new book');
   });
