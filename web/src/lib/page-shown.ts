@@ -15,16 +15,17 @@ const shown = new Promise<void>((resolve) => (markShown = resolve));
 let isShown = false;
 let toldByPage = false;
 
-function pageShown(): void {
+/** The page's content is on screen (the workspace's title; the router's page two frames after it rendered). */
+export function contentShown(): void {
   isShown = true;
   markShown();
 }
 
 if (typeof document !== 'undefined') {
-  if (document.visibilityState === 'hidden') pageShown();
-  else document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && pageShown(), { once: true });
+  if (document.visibilityState === 'hidden') contentShown();
+  else document.addEventListener('visibilitychange', () => document.visibilityState === 'hidden' && contentShown(), { once: true });
 }
-setTimeout(pageShown, LATEST_MS);
+setTimeout(contentShown, LATEST_MS);
 
 export const whenPageShown = (): Promise<void> => shown;
 
@@ -33,13 +34,10 @@ export function pageTellsWhenShown(): void {
   toldByPage = true;
 }
 
-/** The page's content is on screen (the workspace's title). */
-export const contentShown = pageShown;
-
 /** The router's page has rendered (every page calls it; only the first matters): two frames later it is on screen, unless the page tells it itself. */
 export function pageRendered(): void {
   if (isShown || toldByPage) return;
-  requestAnimationFrame(() => requestAnimationFrame(pageShown));
+  requestAnimationFrame(() => requestAnimationFrame(contentShown));
 }
 
 /** `whenPageShown` as a component's state: false until then. */
