@@ -25,6 +25,13 @@ describe('locale bundles: several locale files in one answer', () => {
     expect((await app.inject({ url: '/locales/it/auth.json' })).json()).toEqual(file('it', 'auth'));
   });
 
+  it('answers every namespace at once, as a change of language after many pages asks for them', async () => {
+    const namespaces = fs.readdirSync('locales/it').map((name) => name.replace(/\.json$/, ''));
+    const response = await app.inject({ url: `/locales/bundle/it/${namespaces.join('+')}.json` });
+    expect(response.statusCode).toBe(200);
+    expect(Object.keys(response.json().it)).toEqual(namespaces);
+  });
+
   it('is revalidated by its ETag and compressed', async () => {
     const first = await app.inject({ url: '/locales/bundle/es/common+workspace.json', headers: { 'accept-encoding': 'br' } });
     expect(first.headers['cache-control']).toBe('no-cache');
@@ -50,6 +57,8 @@ describe('locale bundles: several locale files in one answer', () => {
     '/locales/bundle/fr/common',
     '/locales/bundle/fr/.json',
     '/locales/bundle/fr/..%2F..%2Fpackage.json',
+    '/locales/bundle/fr/common/errors.json',
+    '/locales/bundle/fr',
   ])('finds nothing it does not hold: %s', async (url) => {
     const response = await app.inject({ url, headers: { 'accept-language': 'fr' } });
     expect(response.statusCode).toBe(404);

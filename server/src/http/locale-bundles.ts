@@ -39,10 +39,12 @@ export function registerLocaleBundles(app: FastifyInstance, localesDir: string):
     return text;
   };
 
-  app.get<{ Params: { languages: string; namespaces: string } }>(`${LOCALE_BUNDLE_PREFIX}/:languages/:namespaces`, (request, reply) => {
-    const lngs = request.params.languages.split('+');
-    const file = request.params.namespaces;
-    const nss = file.endsWith('.json') ? file.slice(0, -'.json'.length).split('+') : [];
+  // a wildcard, not two params: Fastify refuses a param over 100 characters, and a language change after many pages asks
+  // for every namespace it has loaded in one bundle
+  app.get<{ Params: { '*': string } }>(`${LOCALE_BUNDLE_PREFIX}/*`, (request, reply) => {
+    const [languages = '', file = '', ...rest] = request.params['*'].split('/');
+    const lngs = languages.split('+');
+    const nss = rest.length === 0 && file.endsWith('.json') ? file.slice(0, -'.json'.length).split('+') : [];
     const known =
       lngs.length <= MAX_LANGUAGES &&
       lngs.every(isLanguage) &&
