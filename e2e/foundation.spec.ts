@@ -323,6 +323,31 @@ test.describe('routing, languages and the story choice', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'Your description should be more than 100 characters.' }).first()).toBeVisible();
   });
 
+  test('a page whose code fails to arrive says so in its language under the header, and Try again loads it', async ({ page }, testInfo) => {
+    let cut = true;
+    await page.route(/\/assets\/options-page-[\w-]+\.js$/, (route) => (cut ? route.abort('connectionreset') : route.continue()));
+    // a navigation from the story choice, then a first visit
+    await page.goto('/fr/general-categories/1');
+    await page.getByRole('link', { name: /L'histoire de ma vie/ }).click();
+    await expect(heading(page)).toHaveText('Cette page n’a pas pu s’afficher');
+    await expect(page).toHaveURL('/fr/general-categories-options/1/1');
+    await page.goto('/fr/general-categories-options/1/1');
+    await expect(heading(page)).toHaveText('Cette page n’a pas pu s’afficher');
+    await expect(page.getByText('La connexion a peut-être été interrompue pendant son chargement.')).toBeVisible();
+    // the header stays, and its links lead on
+    const nav = page.getByRole('navigation', { name: 'Menu principal' });
+    await expect(nav.getByRole('link', { name: 'Carte cadeau' })).toBeVisible();
+    for (const width of Object.values(WIDTHS)) {
+      await page.setViewportSize({ width, height: 900 });
+      await saveScreenshot(page, testInfo, 'page-error', 'fr');
+    }
+
+    cut = false;
+    await page.getByRole('button', { name: 'Réessayer' }).click();
+    await expect(heading(page)).toHaveText('Votre nouveau livre');
+    await expect(page).toHaveURL('/fr/general-categories-options/1/1');
+  });
+
   test('the picker keeps the rest of the path and the query', async ({ page }) => {
     await page.goto('/es/general-categories-options/1/2?from=test');
     await page.getByRole('button', { name: 'Idioma: Español' }).click();

@@ -1,9 +1,10 @@
 import { lazy, Suspense, useSyncExternalStore, type ComponentType } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { Loader } from '../components/loader';
 import { AuthProvider } from './auth';
-import { router } from './router';
+import { PageErrorBoundary } from './page-error';
+import { AppRoutes } from './router';
 import '../lib/i18n';
 import { queryClient } from '../lib/query-client';
 import { subscribeToastsWanted, toastsWanted } from '../lib/toast';
@@ -27,7 +28,11 @@ export function App() {
     <Suspense fallback={<Loader />}>
       <QueryClientProvider client={queryClient}>
         <AuthProvider>
-          <RouterProvider router={router} />
+          <PageErrorBoundary>
+            <BrowserRouter>
+              <AppRoutes />
+            </BrowserRouter>
+          </PageErrorBoundary>
           {withToasts && (
             <Suspense fallback={null}>
               <Toasts />

@@ -50,7 +50,7 @@ export const pageOf =
         let alive = true;
         waitFor.then(
           (arrived) => alive && setComponent(() => arrived),
-          () => alive && setFailed(true), // the lazy page asks again, and its failure reaches the router's error boundary
+          () => alive && setFailed(true), // the lazy page asks again, and its failure reaches PageErrorBoundary (page-error.tsx)
         );
         return () => {
           alive = false;

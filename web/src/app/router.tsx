@@ -1,10 +1,11 @@
 import { isValidElement, Suspense, useEffect } from 'react';
-import { createBrowserRouter, matchRoutes, Navigate, Outlet, useLocation, useParams, type RouteObject } from 'react-router';
+import { matchRoutes, Navigate, Outlet, useLocation, useParams, type RouteObject, useRoutes } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@common/constants';
 import { arrivalPath, isLanguage } from '@common/languages';
 import { Loader } from '../components/loader';
 import { isPage, pageOf } from './page';
+import { PageErrorBoundary } from './page-error';
 import { useAuth } from './auth';
 import { Layout } from './layout/layout';
 import { i18n } from '../lib/i18n';
@@ -93,9 +94,11 @@ function LanguageRoot() {
   if (!isLanguage(lang)) return <Arrival />;
   return (
     <Layout>
-      <Suspense fallback={<Loader fillsScreen />}>
-        <Outlet />
-      </Suspense>
+      <PageErrorBoundary resetKey={pathname}>
+        <Suspense fallback={<Loader fillsScreen />}>
+          <Outlet />
+        </Suspense>
+      </PageErrorBoundary>
     </Layout>
   );
 }
@@ -157,7 +160,14 @@ const routes: RouteObject[] = [
   { path: '*', element: <Arrival /> },
 ];
 
-export const router = createBrowserRouter(routes);
+/**
+ * The routes, in react-router's declarative mode (`BrowserRouter` in app.tsx): the app uses none of the data router's
+ * loaders, actions or fetchers (a page's first reads are asked for by `Page.preload`), and `createBrowserRouter` would
+ * bring them into the entry anyway, ~16 KB gzip. Navigations are transitions all the same (BrowserRouter's default).
+ */
+export function AppRoutes() {
+  return useRoutes(routes);
+}
 
 // Every route change scrolls to the top (LanguageRoot), Back included: the browser's own restoring of the page's old position
 // on Back could land after that scroll on a busy machine and leave the page scrolled down.
