@@ -732,6 +732,19 @@ test.describe('language on arrival', () => {
     await expect(heading(page)).toHaveText(titles.it);
   });
 
+  test('the language of a page opened by its address is kept as the visitor’s choice, over the browser’s', async ({ page, context }) => {
+    await page.goto('/en/general-categories/1');
+    await expect(heading(page)).toHaveText(titles.en);
+    const lngCookie = (await context.cookies()).find((cookie) => cookie.name === 'lng');
+    expect(lngCookie?.value).toBe('en');
+    const days = ((lngCookie?.expires ?? 0) * 1000 - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(29.9);
+    expect(days).toBeLessThan(30.1);
+    expect(await page.evaluate(() => localStorage.getItem('lng'))).toBe('en');
+    await page.goto('/');
+    await expect(page).toHaveURL('/en/general-categories/1');
+  });
+
   test('a browser in none of our languages lands in French', async ({ browser }) => {
     const context = await browser.newContext({ locale: 'de-DE' });
     const page = await context.newPage();
