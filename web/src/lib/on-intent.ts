@@ -1,8 +1,8 @@
-import { useCallback, useRef, useState, type ComponentType, type RefObject } from 'react';
+import { useCallback, useRef, useState, type ComponentType, type PointerEvent, type RefObject } from 'react';
 
 /** What a real menu is given when it takes its look-alike's place. */
 export interface IntentProps {
-  /** The look-alike was clicked (or tapped, or Enter/Space pressed on it): the menu opens as it arrives. */
+  /** The look-alike was pressed or clicked (or tapped, or Enter/Space pressed on it): the menu opens as it arrives. */
   defaultOpen?: boolean;
   /** The look-alike had the keyboard focus: the real trigger takes it. */
   autoFocus?: boolean;
@@ -12,7 +12,7 @@ export interface IntentProps {
 export interface FaceProps {
   ref: RefObject<HTMLButtonElement | null>;
   onPointerEnter: () => void;
-  onPointerDown: () => void;
+  onPointerDown: (event: PointerEvent<HTMLButtonElement>) => void;
   onFocus: () => void;
   onClick: () => void;
 }
@@ -21,7 +21,7 @@ export interface FaceProps {
  * A menu whose code (Radix's dropdown or dialog, floating-ui, react-remove-scroll…) is downloaded on the first
  * sign of intent — the pointer over its look-alike button, a touch, the keyboard focus, a click — not with the
  * page (issue 17 item 2). The look-alike stays in place, focused if it was, until the menu has arrived; nothing
- * is lost: a click opens the menu as it arrives (`defaultOpen`), a keyboard focus moves to the real trigger
+ * is lost: a press or a click opens the menu as it arrives (`defaultOpen`), a keyboard focus moves to the real trigger
  * (`autoFocus`). A chunk that could not be fetched is asked for again on the next sign of intent.
  */
 export function lazyOnIntent<P extends IntentProps>(load: () => Promise<ComponentType<P>>) {
@@ -54,6 +54,15 @@ export function lazyOnIntent<P extends IntentProps>(load: () => Promise<Componen
       setIntent((before) => ({ ...before, defaultOpen: true }));
       want();
     }, [want]);
-    return { Real, intent, face: { ref, onPointerEnter: want, onPointerDown: want, onFocus: want, onClick: click } };
+    // Radix's triggers open on the press, as the real one would have: a menu arriving between the press and its click
+    // takes the look-alike's place, and the click, which no longer lands on the button it was pressed on, never comes.
+    const press = useCallback(
+      (event: PointerEvent<HTMLButtonElement>) => {
+        if (event.button === 0 && !event.ctrlKey) setIntent((before) => ({ ...before, defaultOpen: true }));
+        want();
+      },
+      [want],
+    );
+    return { Real, intent, face: { ref, onPointerEnter: want, onPointerDown: press, onFocus: want, onClick: click } };
   };
 }
