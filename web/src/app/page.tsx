@@ -1,4 +1,4 @@
-import { lazy, useEffect, useState, type ComponentType, type FunctionComponent } from 'react';
+import { lazy, startTransition, useEffect, useState, type ComponentType, type FunctionComponent } from 'react';
 import type { Params } from 'react-router';
 import { Loader } from '../components/loader';
 import { pageRendered } from '../lib/page-shown';
@@ -38,7 +38,8 @@ export const pageOf =
      * The first page shows the route's loader until its chunk and texts have arrived, then itself, in an update of its own
      * rather than as the reveal of a Suspense boundary: React shows a boundary's content that replaces a fallback shown less
      * than 300 ms before only once those 300 ms are over (its Suspense throttling), and the first page's chunk, asked for by
-     * the HTML, has mostly arrived by the time the loader is painted. Other pages (navigations) suspend as before, the
+     * the HTML, has mostly arrived by the time the loader is painted. That update is a transition, rendered in slices that
+     * leave the browser free in between (the page is the heaviest render of a first visit). Other pages (navigations) suspend as before, the
      * router's transition keeping the page they leave on screen until they are ready.
      */
     function Page() {
@@ -49,7 +50,7 @@ export const pageOf =
         if (!waitFor) return;
         let alive = true;
         waitFor.then(
-          (arrived) => alive && setComponent(() => arrived),
+          (arrived) => alive && startTransition(() => setComponent(() => arrived)),
           () => alive && setFailed(true), // the lazy page asks again, and its failure reaches PageErrorBoundary (page-error.tsx)
         );
         return () => {
