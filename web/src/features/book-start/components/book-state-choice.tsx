@@ -20,8 +20,9 @@ export function BookStateChoice({ newBook, onChange }: { newBook: boolean; onCha
           ] as const
         ).map(([value, label]) => (
           <RadioGroup.Item key={value} value={value} className={styles.pill}>
+            {/* drawn by CSS from the item's data-state: Radix's Indicator would measure its animation as it mounts, a forced style recalculation */}
             <span className={styles.dot} aria-hidden="true">
-              <RadioGroup.Indicator className={styles.dotInner} />
+              <span className={styles.dotInner} />
             </span>
             {label}
           </RadioGroup.Item>
