@@ -57,11 +57,8 @@ export function lazyOnIntent<P extends IntentProps>(load: () => Promise<Componen
     // Radix's triggers open on the press, as the real one would have: a menu arriving between the press and its click
     // takes the look-alike's place, and the click, which no longer lands on the button it was pressed on, never comes.
     const press = useCallback(
-      (event: PointerEvent<HTMLButtonElement>) => {
-        if (event.button === 0 && !event.ctrlKey) setIntent((before) => ({ ...before, defaultOpen: true }));
-        want();
-      },
-      [want],
+      (event: PointerEvent<HTMLButtonElement>) => (event.button === 0 && !event.ctrlKey ? click() : want()),
+      [click, want],
     );
     return { Real, intent, face: { ref, onPointerEnter: want, onPointerDown: press, onFocus: want, onClick: click } };
   };
