@@ -127,7 +127,8 @@ test('a subscription that cannot be set up goes back one page with the error tex
   await request.get(`/api/subscriptionPaymentStatusCallback/${form.order_id}`, { headers: auth });
   await actAsUser(page, token);
   await page.goto('/en/my-books');
-  // The spec's offer page links here only when unsubscribed; a stale tab may still open it.
+  // The spec's offer page links here only when unsubscribed; a stale tab (its page on screen, the router listening) may still open it.
+  await expect(page.getByRole('heading', { level: 1, name: 'My books' })).toBeVisible();
   await page.evaluate(() => {
     window.history.pushState({ usr: null, key: 'stale', idx: 1 }, '', '/en/subscriptions');
     window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
