@@ -93,6 +93,9 @@ for (const lng of JOURNEY_LANGUAGES) {
     expect(total).toBeGreaterThan(2);
     await chapter.getByRole('button', { name: w.create }).click();
     await expect(chapter.getByText(w.answerFirst)).toBeVisible();
+    // the toast saying so too: its container arrives with react-toastify after the first render, and a toast
+    // that comes up while axe runs is caught half-transparent (color-contrast)
+    await expect(page.locator('#please_answer_a_question')).toBeVisible();
     await expect(chapter.locator('textarea[aria-invalid="true"]')).toHaveCount(total);
     await expect(answers.first()).toBeFocused();
     await saveScreenshot(page, testInfo, 'workspace-unanswered', lng, { fullPage: false });
