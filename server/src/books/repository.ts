@@ -1,11 +1,11 @@
-import { sql, type Selectable } from 'kysely';
+import { sql, type Selectable, type UpdateObject } from 'kysely';
 import { CheckpointDataSchema, type Chapter, type CheckpointData, type Session } from '@common/schemas/session';
 import { COVER_IMAGE_KEY } from '@common/schemas/workspace';
 import type { BookText, TextOrigin } from '@common/schemas/versions';
 import { nowIso, toBool, type Db } from '../db';
 import { AppError } from '../http/errors';
 import { deepFreeze } from '../http/frozen';
-import type { ServiceSessionsTable } from '../db/schema';
+import type { Database, ServiceSessionsTable } from '../db/schema';
 import { activeSubscription } from '../subscriptions/service';
 import { preparedQuery } from '../db/prepared';
 import { inGroupCommit } from '../db/group-commit';
@@ -364,6 +364,35 @@ export interface SaveOptions {
   keepFor?: Pick<SessionRow, 'created_at'>;
 }
 
+/** What a save writes besides the book's own fields: the checkpoint, My Books' columns of it, the new version. */
+function checkpointColumns(bytes: Buffer, listSummary: string, listProgress: number, version: number, updatedAt: string) {
+  return {
+    // the UTF-8 is bound as it is and stored as text (PostgreSQL receives it as a binary text parameter):
+    // V8 neither decodes the book's 40 KB nor encodes them again to bind them
+    checkpoint_data: sql<string>`cast(${bytes} as text)`,
+    list_summary: listSummary,
+    list_progress: listProgress,
+    version,
+    updated_at: updatedAt,
+  };
+}
+
+/** The version-checked UPDATE of a live book: it changes nothing when someone saved since `baseVersion`. */
+function checkpointUpdateOf(db: Db, id: number, baseVersion: number, values: UpdateObject<Database, 'service_sessions'>) {
+  return db
+    .updateTable('service_sessions')
+    .set(values)
+    .where('id', '=', id)
+    .where('version', '=', baseVersion)
+    .where('deleted_at', 'is', null);
+}
+
+/** The save of a checkpoint alone (every workspace save), compiled once (db/prepared.ts). */
+const checkpointUpdate = preparedQuery(
+  (db: Db, id: number, baseVersion: number, bytes: Buffer, listSummary: string, listProgress: number, version: number, updatedAt: string) =>
+    checkpointUpdateOf(db, id, baseVersion, checkpointColumns(bytes, listSummary, listProgress, version, updatedAt)),
+);
+
 /**
  * Writes a new checkpoint only if the row is still at `baseVersion` (one UPDATE, so two concurrent
  * saves cannot both win), moving the version: the one writer of checkpoints after `insertSession`,
@@ -384,25 +413,13 @@ export async function saveCheckpoint(
   const written = checkpointBytes(checkpoint);
   if (options.maxLength !== undefined && written.bytes.length > options.maxLength) throw new AppError(413, 'workspace.too_large');
   const updatedAt = nowIso();
-  const values = {
-    ...fields,
-    // the UTF-8 is bound as it is and stored as text (PostgreSQL receives it as a binary text parameter):
-    // V8 neither decodes the book's 40 KB nor encodes them again to bind them
-    checkpoint_data: sql<string>`cast(${written.bytes} as text)`,
-    ...listColumnsOfCheckpoint(checkpoint, checkpoint.general_category_id),
-    version: baseVersion + 1,
-    updated_at: updatedAt,
-  };
-  const result = await inGroupCommit(
-    db,
-    db
-      .updateTable('service_sessions')
-      .set(values)
-      .where('id', '=', id)
-      .where('version', '=', baseVersion)
-      .where('deleted_at', 'is', null)
-      .compile(),
-  );
+  const { list_summary, list_progress } = listColumnsOfCheckpoint(checkpoint, checkpoint.general_category_id);
+  const columns = [written.bytes, list_summary, list_progress, baseVersion + 1, updatedAt] as const;
+  const update =
+    Object.keys(fields).length === 0
+      ? checkpointUpdate.compile(db, id, baseVersion, ...columns)
+      : checkpointUpdateOf(db, id, baseVersion, { ...fields, ...checkpointColumns(...columns) }).compile();
+  const result = await inGroupCommit(db, update);
   if (result.numAffectedRows !== 1n) return null;
   if (options.keepFor) {
     rememberCheckpoint(id, { version: baseVersion + 1, createdAt: options.keepFor.created_at, bytes: written.bytes, checkpoint });

@@ -6,7 +6,7 @@ import { isPostgres, type Db } from './index';
 import { preparedQuery } from './prepared';
 import { saveBookAttribute } from '../books/attributes';
 import { keepBookTextChange } from '../generation/versions';
-import { insertSession, listUserSessionRows } from '../books/repository';
+import { findSessionRow, insertSession, listUserSessionRows, parseCheckpoint } from '../books/repository';
 import { sampleBook } from '../../test/sample-books';
 
 let app: TestApp;
@@ -170,6 +170,27 @@ describe('the reads of books (issue 17 item 5)', () => {
     };
     await read();
     expect(await compilesDuring(read)).toBe(0);
+  });
+
+  it('compile no query once warm for the saves either: upSertChapter and upSertSession, with the save limit’s counter', async () => {
+    const owner = await createUser(app);
+    const book = await createBook(app, { userId: owner.id }, { paid: true });
+    const save = async (text: string) => {
+      const row = (await findSessionRow(app.ctx.db, book.id))!;
+      const checkpoint = parseCheckpoint(row);
+      const chapter = { ...checkpoint.data[1], generated_content: text };
+      for (const [url, payload] of [
+        ['/api/upSertChapter', { service_session_id: book.id, version: row.version, chapter }],
+        ['/api/upSertSession', { service_session_id: book.id, version: row.version + 1, checkpoint_data: checkpoint }],
+      ] as const) {
+        const res = await app.inject({ method: 'POST', url, headers: owner.headers, payload });
+        expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+      }
+    };
+    await save('First.');
+    const { version } = (await findSessionRow(app.ctx.db, book.id))!;
+    expect(await compilesDuring(() => save('Second.'))).toBe(0);
+    expect((await findSessionRow(app.ctx.db, book.id))!.version).toBe(version + 2);
   });
 
   it('getSession reads the book and whether its owner is subscribed in one query, its files, unlocked chapters and text origins in another: three in all for an unpaid book', async () => {

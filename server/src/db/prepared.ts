@@ -13,6 +13,8 @@ export interface PreparedQuery<A extends unknown[], R> {
   executeTakeFirst(db: Db, ...args: A): Promise<R | undefined>;
   /** The driver's whole result (rows, affected rows). */
   executeResult(db: Db, ...args: A): Promise<QueryResult<R>>;
+  /** The query compiled with these values, to be run by someone else (a write handed to db/group-commit.ts). */
+  compile(db: Db, ...args: A): CompiledQuery<R>;
 }
 
 /**
@@ -45,11 +47,16 @@ export function preparedQuery<A extends unknown[], R>(build: (db: Db, ...args: A
     return query;
   }
 
+  function compile(db: Db, args: A): CompiledQuery<R> {
+    if (db.getExecutor().plugins.length > 0) return build(db, ...args).compile();
+    const query = compiledFor(db);
+    return { ...query, parameters: query.parameters.map((value) => (value instanceof Slot ? args[value.index] : value)) };
+  }
+
   function run(db: Db, args: A): Promise<QueryResult<R>> {
     try {
       if (db.getExecutor().plugins.length > 0) return db.executeQuery(build(db, ...args));
-      const query = compiledFor(db);
-      const parameters = query.parameters.map((value) => (value instanceof Slot ? args[value.index] : value));
+      const query = compile(db, args);
       const sqlite = sqliteConnectionOf(db);
       // A read on SQLite's one connection while no transaction is open on it runs at once, as Kysely's driver would run it
       // (`all` of the cached statement) but without its connection lock and promises around each query (issue 17 item 5).
@@ -57,9 +64,9 @@ export function preparedQuery<A extends unknown[], R>(build: (db: Db, ...args: A
       // Kysely as before: run now, it would see that transaction's uncommitted writes.
       if (sqlite && !sqlite.inTransaction()) {
         const statement = sqlite.prepare(query.sql);
-        if (statement.reader) return Promise.resolve({ rows: statement.all(parameters) as R[] });
+        if (statement.reader) return Promise.resolve({ rows: statement.all(query.parameters) as R[] });
       }
-      return db.executeQuery<R>({ ...query, parameters });
+      return db.executeQuery<R>(query);
     } catch (error) {
       return Promise.reject(error as Error);
     }
@@ -69,5 +76,6 @@ export function preparedQuery<A extends unknown[], R>(build: (db: Db, ...args: A
     execute: (db, ...args) => run(db, args).then((result) => result.rows),
     executeTakeFirst: (db, ...args) => run(db, args).then((result) => result.rows[0]),
     executeResult: (db, ...args) => run(db, args),
+    compile: (db, ...args) => compile(db, args),
   };
 }

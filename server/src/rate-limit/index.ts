@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../db';
 import { inGroupCommit } from '../db/group-commit';
+import { preparedQuery } from '../db/prepared';
 import { guestTokenHash } from '../books/policy';
 import { AppError } from '../http/errors';
 
@@ -32,28 +33,27 @@ function rateLimited(retryAfterSeconds: number): AppError {
   return new AppError(429, 'rate_limited', {}, { retry_after: Math.max(1, Math.ceil(retryAfterSeconds)) });
 }
 
+/** One hit on a counter: a new window at `fresh` once the last one has ended by `now`. */
+const counterHit = preparedQuery((db: Db, key: string, now: number, fresh: number) =>
+  db
+    .insertInto('counters')
+    .values({ key, count: 1, expires_at: fresh })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({
+        count: sql<number>`case when counters.expires_at <= cast(${now} as bigint) then 1 else counters.count + 1 end`,
+        expires_at: sql<number>`case when counters.expires_at <= cast(${now} as bigint) then cast(${fresh} as bigint) else counters.expires_at end`,
+      }),
+    )
+    .returning(['count', 'expires_at']),
+);
+
 /** Counts one hit; returns the count in the current window and when it ends (ms since epoch). */
 export async function hit(source: WithDb, key: string, windowMs: number): Promise<{ count: number; resetAt: number }> {
   const db = dbOf(source);
   const now = Date.now();
-  const fresh = now + windowMs;
   // a write before most requests: it shares its commit with the others of the same moment, and waits
   // for no fsync of its own (a count lost on power failure only lets a few more requests through)
-  const { rows } = await inGroupCommit(
-    db,
-    db
-      .insertInto('counters')
-      .values({ key: `rl:${key}`, count: 1, expires_at: fresh })
-      .onConflict((oc) =>
-        oc.column('key').doUpdateSet({
-          count: sql<number>`case when counters.expires_at <= cast(${now} as bigint) then 1 else counters.count + 1 end`,
-          expires_at: sql<number>`case when counters.expires_at <= cast(${now} as bigint) then cast(${fresh} as bigint) else counters.expires_at end`,
-        }),
-      )
-      .returning(['count', 'expires_at'])
-      .compile(),
-    { durable: false },
-  );
+  const { rows } = await inGroupCommit(db, counterHit.compile(db, `rl:${key}`, now, now + windowMs), { durable: false });
   // an upsert returning its row always has one
   return { count: Number(rows[0].count), resetAt: Number(rows[0].expires_at) };
 }
