@@ -1,4 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { COVER_IMAGE_KEY, chapterPhotoKey } from '../common/image-keys';
+import { makePng } from '../server/test/sample-books';
 import { actAsGuest, actAsUser, createBook, createGuestBook, signUp, waitSaved } from './helpers/api';
 import { createCoupon, uniqueCouponCode, unlockBookWithCoupon } from './helpers/coupons';
 import { recordScripts } from './helpers/downloads';
@@ -436,6 +438,75 @@ test('a first visit downloads none of the code the workspace shows only on deman
   // chunk zod would land in — its core defines `$ZodType` once
   expect(chunks.filter((chunk) => ['zod', 'coerce'].includes(chunk))).toEqual([]);
   expect(await withZod()).toEqual([]);
+});
+
+test('a book’s photos are downloaded as they come near the screen, not with the page; the cover at once, all of them for the preview', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const { token, auth, book } = await grandmaRoseBook(request);
+  await unlockBookWithCoupon(request, auth, book.id);
+  const [first, second] = book.checkpoint_data.data;
+  const photos = [chapterPhotoKey(first.id, 0), chapterPhotoKey(first.id, 1), chapterPhotoKey(second.id, 0)];
+  for (const [index, key] of [COVER_IMAGE_KEY, ...photos].entries()) {
+    const upload = await request.post('/api/uploadSessionImage', {
+      headers: auth,
+      multipart: {
+        service_session_id: String(book.id),
+        key,
+        file: { name: `${key}.png`, mimeType: 'image/png', buffer: makePng(480, 360, index) },
+      },
+    });
+    expect(upload.status(), await upload.text()).toBe(200);
+  }
+  const fetched: string[] = [];
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path.startsWith(`/api/sessionImage/${book.id}/`)) fetched.push(`${path.split('/').pop()!}${new URL(r.url()).search}`);
+  });
+  await actAsUser(page, token);
+  await page.setViewportSize({ width: WIDTHS.phone, height: 800 });
+  await page.goto(`/en/questions/${book.id}`);
+
+  // the cover's thumbnail, and the open first chapter's photos (just below its title): the closed second chapter's are not asked for
+  await expect(page.getByRole('img', { name: 'Cover of the book' })).toHaveAttribute('src', /^data:image\/jpeg;base64,/);
+  const firstChapter = page.getByTestId(`chapter-${first.id}`);
+  await expect(firstChapter.getByRole('img', { name: 'Photo 2 of the chapter' })).toHaveAttribute('src', /^data:image\/jpeg;base64,/);
+  await expect(firstChapter.getByRole('button', { name: '2 photos added' })).toBeDisabled();
+  const coverThumbnail = `${COVER_IMAGE_KEY}?size=thumbnail`;
+  expect(fetched.sort()).toEqual([coverThumbnail, photos[0], photos[1]].sort());
+
+  // opened, the second chapter shows its photo: one slot used, one free
+  const secondChapter = page.getByTestId(`chapter-${second.id}`);
+  await secondChapter.getByRole('button', { name: `Chapter 2 ${second.name}` }).click();
+  await expect(secondChapter.getByRole('img', { name: 'Photo 1 of the chapter' })).toHaveAttribute('src', /^data:image\/jpeg;base64,/);
+  await expect(secondChapter.getByRole('button', { name: 'Add a photo (1/2)' })).toBeEnabled();
+  expect(fetched).toHaveLength(4);
+  await saveScreenshot(page, testInfo, 'workspace-photos', 'en', { fullPage: false });
+
+  // kept in the browser (spec: previews cached in local storage): a reload asks for none of them again, only the cover's thumbnail
+  fetched.length = 0;
+  await page.reload();
+  await expect(firstChapter.getByRole('img', { name: 'Photo 2 of the chapter' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(fetched).toEqual([coverThumbnail]);
+
+  // the preview shows every photo, those not seen yet on the page too
+  await page.evaluate((key) => localStorage.removeItem(key), photos[2]);
+  fetched.length = 0;
+  await page.reload();
+  await expect(page.getByRole('img', { name: 'Cover of the book' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(fetched).toEqual([coverThumbnail]);
+  await page.getByRole('button', { name: 'Preview', exact: true }).first().click();
+  const preview = page.getByRole('dialog', { name: /Preview of your book/ });
+  await expect(preview.getByRole('img', { name: `Photo from the chapter “${second.name}”` })).toHaveAttribute(
+    'src',
+    /^data:image\/jpeg;base64,/,
+  );
+  await expect(preview.getByRole('img', { name: 'Cover photo' })).toHaveAttribute('src', /^data:image\/jpeg;base64,/);
+  await expect.poll(() => fetched.slice(1).sort()).toEqual([COVER_IMAGE_KEY, photos[2]].sort());
 });
 
 test('a signed-in author saves to the server, and download asks about unsubmitted chapters', async ({ page, request }, testInfo) => {

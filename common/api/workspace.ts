@@ -7,6 +7,7 @@ import {
   ServiceSessionIdBodySchema,
   SessionIdParams,
   SessionImageParams,
+  SessionImageQuery,
   SessionImageSchema,
   UpdateBookAttributeBodySchema,
   UpdateBookAttributeResultSchema,
@@ -83,6 +84,7 @@ export const workspaceApi = {
     scope: 'book',
     book: { in: 'params', key: 'id' },
     params: SessionImageParams,
+    query: SessionImageQuery,
   }),
   deleteSessionImage: defineCall({
     method: 'POST',

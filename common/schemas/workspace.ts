@@ -107,3 +107,5 @@ export const AllChaptersSubmittedSchema = z.object({
 export const DeleteSessionImageBodySchema = z.object({ service_session_id: z.number().int().positive(), key: ImageKeySchema });
 export const SessionImageSchema = z.object({ key: z.string(), content_type: z.string(), size: z.number() });
 export const SessionImageParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647), key: ImageKeySchema });
+/** `size=thumbnail`: a small copy (a cover as the workspace's header and My Books show it), not the image itself. */
+export const SessionImageQuery = z.object({ size: z.literal('thumbnail').optional() });

@@ -108,6 +108,8 @@ export function renderChapters({
     applyWritten: () => {},
     applyServerWrite: engine.applyServerWrite,
     images: {},
+    storedImages: new Set(),
+    wantImages: () => {},
     setImage: async () => {},
     openPlanModal: planOpened,
     showMissingSurvey: false,

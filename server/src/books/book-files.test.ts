@@ -1,10 +1,12 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createBook, createUser, type TestApp, type TestUser } from '../../test/helpers';
 import { multipart } from '../../test/fixtures/books/forms';
 import { startS3StandIn, type S3StandIn } from '../../test/stand-ins/s3';
 import { makePng } from '../../test/sample-books';
-import { normalizeImage } from '../images/normalize-image';
+import { normalizeImage, THUMBNAIL_EDGE } from '../images/normalize-image';
 import { sessionFileKey } from './files';
 import { findSessionFile, recordSessionFile } from './repository';
 import { addAudiobookAndPrintFiles } from '../../test/owned-files';
@@ -70,6 +72,53 @@ describe.each(['local', 's3'] as const)('book files in %s storage', (kind) => {
       width: safe[winner].width,
       height: safe[winner].height,
     });
+  });
+
+  it('sends a thumbnail of an image when asked (size=thumbnail), made once and following the image as it changes and goes', async () => {
+    const book = await createBook(app, { userId: owner.id }, { paid: true });
+    const url = `/api/sessionImage/${book.id}/cover_media_photo`;
+    const thumbnailOf = () => app.inject({ method: 'GET', url: `${url}?size=thumbnail`, headers: owner.headers });
+    expect((await upload(book.id, 'cover_media_photo', makePng(540, 660, 1))).statusCode).toBe(200);
+    const whole = await app.inject({ method: 'GET', url, headers: owner.headers });
+    const first = await thumbnailOf();
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('image/jpeg');
+    const tall = await sharp(first.rawPayload).metadata();
+    expect(tall).toMatchObject({ format: 'jpeg', height: THUMBNAIL_EDGE });
+    expect(tall.width).toBeCloseTo((540 * THUMBNAIL_EDGE) / 660, -0.5);
+    expect(first.rawPayload.length).toBeLessThan(whole.rawPayload.length);
+    // kept: the same bytes again
+    expect((await thumbnailOf()).rawPayload.equals(first.rawPayload)).toBe(true);
+
+    // a new cover, wide this time: its own thumbnail
+    expect((await upload(book.id, 'cover_media_photo', makePng(700, 540, 2))).statusCode).toBe(200);
+    const wide = await sharp((await thumbnailOf()).rawPayload).metadata();
+    expect(wide.width).toBe(THUMBNAIL_EDGE);
+    expect(wide.height).toBeCloseTo((540 * THUMBNAIL_EDGE) / 700, -0.5);
+    // a small image is not enlarged
+    expect((await upload(book.id, 'chap_1_media_0', makePng(200, 100, 3))).statusCode).toBe(200);
+    const small = await app.inject({
+      method: 'GET',
+      url: `/api/sessionImage/${book.id}/chap_1_media_0?size=thumbnail`,
+      headers: owner.headers,
+    });
+    expect(await sharp(small.rawPayload).metadata()).toMatchObject({ width: 200, height: 100 });
+
+    // removed: nothing is left of it, thumbnails included
+    const removed = await app.inject({
+      method: 'POST',
+      url: '/api/deleteSessionImage',
+      payload: { service_session_id: book.id, key: 'cover_media_photo' },
+      headers: owner.headers,
+    });
+    expect(removed.statusCode).toBe(200);
+    expect((await thumbnailOf()).statusCode).toBe(404);
+    const left = bucket
+      ? [...bucket.objects.keys()]
+      : fs.readdirSync(path.join(app.ctx.config.dataDir, 'files', `sessions/${book.id}`), { recursive: true, encoding: 'utf8' });
+    expect(left.filter((key) => key.includes('cover'))).toEqual([]);
+    // an unknown size is refused
+    expect((await app.inject({ method: 'GET', url: `${url}?size=huge`, headers: owner.headers })).statusCode).toBe(400);
   });
 
   it('deletes every file of a deleted book, and only those', async () => {

@@ -85,3 +85,17 @@ export async function normalizeImage(data: Buffer): Promise<SafeImage> {
     throw unreadable();
   }
 }
+
+/** The long side of a thumbnail: a cover as My Books (224 CSS px at most) and the workspace's header (176) show it, at 2×. */
+export const THUMBNAIL_EDGE = 448;
+/** A thumbnail's JPEG quality: small pictures hide what it leaves out. */
+const THUMBNAIL_QUALITY = 75;
+
+/** A small JPEG of an image `normalizeImage` made safe (a thumbnail of a smaller one is its own size). */
+export async function makeThumbnail(safe: Buffer): Promise<Buffer> {
+  const sharp = await loadSharp();
+  return sharp(safe, { limitInputPixels: IMAGE_MAX_PIXELS })
+    .resize({ width: THUMBNAIL_EDGE, height: THUMBNAIL_EDGE, fit: 'inside', withoutEnlargement: true })
+    .jpeg({ quality: THUMBNAIL_QUALITY })
+    .toBuffer();
+}

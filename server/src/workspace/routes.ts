@@ -2,8 +2,8 @@ import { workspaceApi } from '@common/api/workspace';
 import { chapterIdOfImageKey } from '@common/schemas/workspace';
 import { isChapterLocked } from '@common/rules/workspace-unpaid';
 import { bookNameProblem } from '@common/rules/book-name';
-import { sessionFileKey, storeSessionImage } from '../books/files';
-import { deleteSessionFile, findSessionFile, parseCheckpoint, unlockedChapterIds } from '../books/repository';
+import { deleteSessionImage, sessionFileKey, sessionImageThumbnail, storeSessionImage } from '../books/files';
+import { findSessionFile, parseCheckpoint, unlockedChapterIds } from '../books/repository';
 import { saveBookAttribute } from '../books/attributes';
 import { keepBookTextChange } from '../generation/versions';
 import { toBool } from '../db';
@@ -86,17 +86,16 @@ export const workspaceRoutes = routesOf(workspaceApi, ({ db, storage, config }) 
     const image = await findSessionFile(db, row.id, request.params.key);
     const data = image ? await storage.get(sessionFileKey(row.id, image.key)) : null;
     if (!image || !data) throw notFound('workspace.image_not_found');
+    const thumbnail = request.query.size === 'thumbnail';
     return reply
-      .header('content-type', image.content_type)
+      .header('content-type', thumbnail ? 'image/jpeg' : image.content_type)
       .header('cache-control', 'private, no-store')
       .header('x-content-type-options', 'nosniff')
-      .send(data);
+      .send(thumbnail ? await sessionImageThumbnail(storage, row.id, image, data) : data);
   },
 
   deleteSessionImage: async (request) => {
-    const row = request.book;
-    await deleteSessionFile(db, row.id, request.body.key);
-    await storage.delete(sessionFileKey(row.id, request.body.key));
+    await deleteSessionImage({ db, storage }, request.book.id, request.body.key);
     return { success: { key: request.body.key } };
   },
 }));

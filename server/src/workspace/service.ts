@@ -13,9 +13,8 @@ import {
 import { toBool, type Db } from '../db';
 import { AppError, badRequest, conflict, notFound } from '../http/errors';
 import type { Storage } from '../providers/storage';
-import { sessionFileKey } from '../books/files';
+import { deleteSessionImage } from '../books/files';
 import {
-  deleteSessionFile,
   findSessionRow,
   bookExtras,
   listSessionFileKeys,
@@ -163,10 +162,7 @@ async function removeOrphanImages(
   if (stored.data.every((c) => chapterIds.has(c.id))) return;
   for (const key of await listSessionFileKeys(db, sessionId)) {
     const chapterId = chapterIdOfImageKey(key);
-    if (chapterId !== null && !chapterIds.has(chapterId)) {
-      await deleteSessionFile(db, sessionId, key);
-      await storage.delete(sessionFileKey(sessionId, key));
-    }
+    if (chapterId !== null && !chapterIds.has(chapterId)) await deleteSessionImage({ db, storage }, sessionId, key);
   }
 }
 

@@ -11,7 +11,7 @@ function storedCover(id: number): string | null {
   }
 }
 
-/** A book's cover: from this browser's storage, else the server's copy (fetched with the user's token), else null. */
+/** A book's cover: from this browser's storage, else the server's thumbnail of it (fetched with the user's token), else null. */
 export function useBookCover(id: number, coverUrl: string | null): string | null {
   const [local] = useState(() => storedCover(id));
   const [remote, setRemote] = useState<string | null>(null);
@@ -19,7 +19,7 @@ export function useBookCover(id: number, coverUrl: string | null): string | null
     if (local || !coverUrl) return;
     let objectUrl: string | null = null;
     let cancelled = false;
-    callRaw(workspaceApi.sessionImage, { params: { id, key: COVER_IMAGE_KEY } }, { quiet: true })
+    callRaw(workspaceApi.sessionImage, { params: { id, key: COVER_IMAGE_KEY }, query: { size: 'thumbnail' } }, { quiet: true })
       .then((response) => response.blob())
       .then((blob) => {
         if (cancelled) return;

@@ -1,5 +1,6 @@
 import { workspaceApi } from '@common/api/workspace';
 import { call, type CallOptions } from '../../../lib/api';
+import { prefetchCoverThumbnail } from './session-images';
 
 const read = (sessionId: number, options: CallOptions = {}) =>
   call(workspaceApi.getSession, { params: { serviceSessionId: sessionId } }, { quiet: true, ...options });
@@ -20,7 +21,7 @@ export function prefetchSession(sessionId: number): void {
   if (!Number.isInteger(sessionId) || sessionId <= 0 || early.has(sessionId)) return;
   // a 401 here is not the session's end: asked before the auth provider listens, it is left to the read again below
   const asked = read(sessionId, { keepSessionOn401: true });
-  asked.catch(() => undefined); // its taker handles a failure
+  asked.then((session) => prefetchCoverThumbnail(sessionId, session.images)).catch(() => undefined); // its taker handles a failure
   early.set(sessionId, { asked, at: performance.now() });
 }
 

@@ -5,6 +5,7 @@ import { ACCEPTED_IMAGE_TYPES, CHAPTER_PHOTO_SLOTS, MAX_IMAGE_BYTES } from '@com
 import { chapterPhotoKey, COVER_IMAGE_KEY } from '@common/image-keys';
 import { Button } from '../../../components/button';
 import { useWorkspaceActions } from './workspace-context';
+import { useWhenNearScreen } from '../../../lib/use-when-near-screen';
 import styles from '../workspace.module.css';
 
 /** jpeg/png up to 300 KB (spec section 5); false (with the spec's message) otherwise. */
@@ -51,8 +52,10 @@ function useAttach(onFile: (file: File) => Promise<void>) {
 /** The cover thumbnail of the header: preview, change, remove. */
 export function CoverSlot({ fallback }: { fallback: string }) {
   const { t } = useTranslation('workspace');
-  const { images, setImage } = useWorkspaceActions();
+  const { images, storedImages, setImage } = useWorkspaceActions();
   const src = images[COVER_IMAGE_KEY];
+  // the buttons follow the book having a cover, not its picture having arrived: they do not change under the reader
+  const hasCover = storedImages.has(COVER_IMAGE_KEY);
   const attach = useAttach((file) => setImage(COVER_IMAGE_KEY, file));
   return (
     <div className={styles.cover}>
@@ -60,14 +63,14 @@ export function CoverSlot({ fallback }: { fallback: string }) {
         <img src={src} alt={t('images.cover_alt')} className={styles.coverImage} />
       ) : (
         <div className={styles.coverPlaceholder} aria-hidden="true">
-          {fallback}
+          {hasCover ? null : fallback}
         </div>
       )}
       <div className={styles.coverActions}>
         <button type="button" className={styles.linkButton} onClick={attach.open} disabled={attach.busy}>
-          {src ? t('images.change_cover') : t('images.add_cover')}
+          {hasCover ? t('images.change_cover') : t('images.add_cover')}
         </button>
-        {src ? (
+        {hasCover ? (
           <button type="button" className={styles.linkButton} onClick={() => void setImage(COVER_IMAGE_KEY, null)}>
             {t('images.remove')}
           </button>
@@ -81,18 +84,24 @@ export function CoverSlot({ fallback }: { fallback: string }) {
 /** Two photo slots per chapter: previews with remove, and one attach button disabled when both are used. */
 export function ChapterPhotos({ chapterId, disabled }: { chapterId: number; disabled?: boolean }) {
   const { t } = useTranslation('workspace');
-  const { images, setImage } = useWorkspaceActions();
+  const { images, storedImages, wantImages, setImage } = useWorkspaceActions();
   const keys = Array.from({ length: CHAPTER_PHOTO_SLOTS }, (_, slot) => chapterPhotoKey(chapterId, slot as 0 | 1));
-  const used = keys.filter((key) => images[key]);
-  const free = keys.find((key) => !images[key]);
+  const used = keys.filter((key) => storedImages.has(key));
+  const free = keys.find((key) => !storedImages.has(key));
   const attach = useAttach((file) => (free ? setImage(free, file) : Promise.resolve()));
+  // the photos' previews are asked for when they come near the screen
+  const watch = useWhenNearScreen<HTMLDivElement>(() => wantImages(used));
   return (
-    <div className={styles.photos}>
+    <div className={styles.photos} ref={watch}>
       {used.length > 0 ? (
         <ul className={styles.photoList}>
           {used.map((key, i) => (
             <li key={key} className={styles.photo}>
-              <img src={images[key]} alt={t('images.photo_alt', { n: i + 1 })} />
+              {images[key] ? (
+                <img src={images[key]} alt={t('images.photo_alt', { n: i + 1 })} />
+              ) : (
+                <span className={styles.photoPending} role="img" aria-label={t('images.photo_alt', { n: i + 1 })} />
+              )}
               {!disabled ? (
                 <button type="button" className={styles.linkButton} onClick={() => void setImage(key, null)}>
                   {t('images.remove')}

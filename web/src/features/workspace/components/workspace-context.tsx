@@ -23,8 +23,12 @@ export interface WorkspaceContextValue {
   applyWritten: (chapterId: number, result: StoryAnswer) => void;
   /** Any other change the server wrote itself (a restored version), at its version. */
   applyServerWrite: (edit: (checkpoint: CheckpointData) => CheckpointData, version: number) => void;
-  /** Image previews by key (data URLs). */
+  /** Image previews by key (data URLs), those loaded so far. */
   images: Record<string, string>;
+  /** The keys of the images the book has (loaded or not). */
+  storedImages: ReadonlySet<string>;
+  /** Asks for these images' previews (a chapter's photos coming near the screen). */
+  wantImages: (keys: readonly string[]) => void;
   setImage: (key: string, file: File | null) => Promise<void>;
   openPlanModal: () => void;
   /** Dropdowns left empty after a submit attempt: highlighted red. */

@@ -102,7 +102,11 @@ function Workspace({
   const [planOpen, setPlanOpen] = useState(false);
   const [previewOpen, setPreviewOpen] = useState(false);
   const [showMissingSurvey, setShowMissingSurvey] = useState(false);
-  const { images, setImage } = useSessionImages(sessionId, meta.images);
+  const { images, stored: storedImages, wantImages, setImage } = useSessionImages(sessionId, meta.images);
+  // the preview shows every photo
+  useEffect(() => {
+    if (previewOpen) wantImages(meta.images);
+  }, [previewOpen, meta.images, wantImages]);
   const { VoiceSampleDialog, BookPreview } = useWorkspaceSlots();
   const openPlanModal = useCallback(() => setPlanOpen(true), []);
   // the chapter list (Radix's accordion, which measures the open chapter in a layout effect, and the open chapter's
@@ -133,6 +137,8 @@ function Workspace({
       applyWritten,
       applyServerWrite: engine.applyServerWrite,
       images,
+      storedImages,
+      wantImages,
       setImage,
       openPlanModal,
       showMissingSurvey,
@@ -148,6 +154,8 @@ function Workspace({
       engine,
       applyWritten,
       images,
+      storedImages,
+      wantImages,
       setImage,
       openPlanModal,
       showMissingSurvey,
