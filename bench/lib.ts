@@ -10,6 +10,9 @@ import { buildApp } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
 import { makePng, sampleBook } from '../server/test/sample-books';
 import { createBook, createUser } from '../server/test/helpers';
+import { storeSessionImage } from '../server/src/books/files';
+import { normalizeImage } from '../server/src/images/normalize-image';
+import { COVER_IMAGE_KEY, chapterPhotoKey } from '@common/image-keys';
 
 export interface Figure {
   name: string;
@@ -137,10 +140,12 @@ export async function prepareBookData({ chapters = 30, wordsPerChapter = 3333 } 
   const user = await createUser(app);
   const source = sampleBook('en', { chapters, wordsPerChapter });
   const row = await createBook(app, { userId: user.id }, { checkpoint: source.checkpoint, bookName: source.book_name, paid: true });
-  await app.ctx.storage.put(`sessions/${row.id}/cover_media_photo`, makePng(480, 640, 99), 'image/png');
+  // stored as an upload is (made safe, then kept and recorded): the book's reads list them
+  const attach = async (key: string, png: Buffer) => storeSessionImage(app.ctx, row.id, key, await normalizeImage(png));
+  await attach(COVER_IMAGE_KEY, makePng(480, 640, 99));
   for (const [index, chapter] of source.checkpoint.data.entries()) {
-    await app.ctx.storage.put(`sessions/${row.id}/chap_${chapter.id}_media_0`, makePng(640, 420, index), 'image/png');
-    await app.ctx.storage.put(`sessions/${row.id}/chap_${chapter.id}_media_1`, makePng(460, 600, index + 50), 'image/png');
+    await attach(chapterPhotoKey(chapter.id, 0), makePng(640, 420, index));
+    await attach(chapterPhotoKey(chapter.id, 1), makePng(460, 600, index + 50));
   }
   await app.close();
   return { dataDir, token: user.token, headers: user.headers, bookId: row.id };

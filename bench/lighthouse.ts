@@ -1,7 +1,7 @@
 /**
  * Lighthouse 12 with its default, mobile settings (a phone's screen, simulated slow 4G and a 4× slower
  * CPU) on the four pages of issue 17's first visit: the story choice, the options, the login page and
- * the workspace of a signed-in user's book (12 chapters of 2 000 words, 24 photos and a cover) — against
+ * the workspace of a signed-in user's book (12 chapters of 2 000 words, 24 photos and a cover, stored as uploads are) — against
  * the built server as production runs it, in the system Chromium (/usr/bin/chromium; none is downloaded).
  * Each visit starts with an empty cache (Lighthouse clears it). The anchor is the same Lighthouse run on a
  * bare HTML page (a heading, no script, no font) served by node:http in this process: what this machine
@@ -73,6 +73,17 @@ async function signedIn(yes: boolean): Promise<void> {
   }
 }
 
+/**
+ * A first visit: what the origin keeps in the browser besides cookies (the workspace's previews in local storage, among
+ * others) is forgotten before each run. Lighthouse clears the HTTP cache but not local storage.
+ */
+async function forgetStorage(origin: string): Promise<void> {
+  const page = await browser.newPage();
+  const cdp = await page.createCDPSession();
+  await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'local_storage,indexeddb,cache_storage,service_workers' });
+  await page.close();
+}
+
 async function measure(name: string, url: string, round: number): Promise<Measure> {
   let lhr;
   // on a loaded machine Lighthouse sometimes misses the trace's start (NO_NAVSTART): such a run is run again
@@ -112,6 +123,7 @@ try {
     results.get('bare')!.push(await measure('bare', bareUrl, r));
     for (const page of pages) {
       await signedIn(page.signedIn);
+      await forgetStorage(server.url);
       const m = await measure(page.name.replace(' ', '-'), `${server.url}${page.path}`, r);
       results.get(page.name)!.push(m);
       console.log(`round ${r + 1}, ${page.name}: score ${m.score}, LCP ${round(m.lcpS, 2)} s, CLS ${round(m.cls, 3)}, ${round(m.kb)} KB`);
