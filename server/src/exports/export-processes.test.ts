@@ -89,7 +89,9 @@ describe('export processes', () => {
     const kill = ChildProcess.prototype.kill;
     const asked = vi.spyOn(ChildProcess.prototype, 'kill').mockImplementation(function (this: ChildProcess, signal) {
       const sent = kill.call(this, signal);
-      next ??= pool.run(job);
+      // that process's end only: the earlier tests' export processes may be ended meanwhile, and a run asked for then
+      // would rightly go to this pool's idle process
+      if (this.pid === idle) next ??= pool.run(job);
       return sent;
     });
     try {
