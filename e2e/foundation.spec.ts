@@ -510,6 +510,27 @@ test.describe('phone layout', () => {
     await expect(page).toHaveURL('/fr/login');
     await expect(panel).toBeHidden();
   });
+
+  test('a press on the menu button opens the panel even when the menu’s code arrives between the press and its release', async ({
+    page,
+  }) => {
+    let arrive!: () => void;
+    const held = new Promise<void>((resolve) => (arrive = resolve));
+    await page.route(/\/assets\/mobile-menu-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/fr/general-categories/1');
+    const button = page.getByTestId('mobile-menu-button');
+    const box = (await button.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    // the real trigger takes the pressed look-alike's place: the release lands on another element, and no click comes
+    arrive();
+    await expect(button).toHaveAttribute('data-state');
+    await page.mouse.up();
+    await expect(page.getByTestId('mobile-menu')).toBeVisible();
+  });
 });
 
 /**

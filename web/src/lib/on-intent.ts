@@ -36,7 +36,8 @@ export function lazyOnIntent<P extends IntentProps>(load: () => Promise<Componen
       },
     ));
 
-  return function useOnIntent(): { Real: ComponentType<P> | undefined; intent: IntentProps; face: FaceProps } {
+  /** `onOpen`: what else a wish to open does (a menu whose open state is kept elsewhere opens there). */
+  return function useOnIntent(onOpen?: () => void): { Real: ComponentType<P> | undefined; intent: IntentProps; face: FaceProps } {
     const [Real, setReal] = useState(() => loaded);
     const [intent, setIntent] = useState<IntentProps>({});
     const ref = useRef<HTMLButtonElement | null>(null);
@@ -52,8 +53,9 @@ export function lazyOnIntent<P extends IntentProps>(load: () => Promise<Componen
     }, []);
     const click = useCallback(() => {
       setIntent((before) => ({ ...before, defaultOpen: true }));
+      onOpen?.();
       want();
-    }, [want]);
+    }, [want, onOpen]);
     // Radix's triggers open on the press, as the real one would have: a menu arriving between the press and its click
     // takes the look-alike's place, and the click, which no longer lands on the button it was pressed on, never comes.
     const press = useCallback(

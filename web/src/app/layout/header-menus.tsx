@@ -49,10 +49,13 @@ export function ProfileMenu() {
   );
 }
 
-/** The mobile menu's open state lives in the auth state, so a click before the panel arrives opens it. */
+/**
+ * The mobile menu's open state lives in the auth state, so a press or a click before the panel arrives opens it
+ * (the look-alike shows no panel: a wish to open it, never to close it).
+ */
 export function MobileMenu() {
   const { isMobileMenuOpen, setMobileMenuOpen } = useAuth();
-  const { Real, intent, face } = useMobileMenu();
+  const { Real, intent, face } = useMobileMenu(() => setMobileMenuOpen(true));
   if (Real) return <Real autoFocus={intent.autoFocus} />;
   return (
     <button
@@ -62,10 +65,6 @@ export function MobileMenu() {
       aria-expanded={isMobileMenuOpen}
       data-testid="mobile-menu-button"
       {...face}
-      onClick={() => {
-        face.onClick();
-        setMobileMenuOpen(!isMobileMenuOpen);
-      }}
     >
       <MobileMenuFace open={isMobileMenuOpen} />
     </button>
