@@ -132,3 +132,17 @@ export function useAuth(): AuthContextValue {
   if (!value) throw new Error('useAuth outside AuthProvider');
   return value;
 }
+
+/** How a query keyed by its user (`user?.id ?? UNNAMED_USER`) names them before the startup refresh has. */
+export const UNNAMED_USER = 'me';
+
+/**
+ * `placeholderData` of a query keyed by its user: what it read before the startup refresh named the user is theirs,
+ * and is shown while it reads again under their id, so that a screen, and a dialog open on it, stay.
+ */
+export function readBeforeUserNamed<T>(
+  previous: T | undefined,
+  previousQuery: { queryKey: readonly unknown[] } | undefined,
+): T | undefined {
+  return previousQuery?.queryKey.includes(UNNAMED_USER) ? previous : undefined;
+}

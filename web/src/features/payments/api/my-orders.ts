@@ -1,13 +1,17 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { paymentsApi } from '@common/api/payments';
-import { useAuth } from '../../../app/auth';
+import { readBeforeUserNamed, UNNAMED_USER, useAuth } from '../../../app/auth';
 import { callRaw, call } from '../../../lib/api';
 import { offerDownload } from '../../../lib/download';
 
 /** The signed-in user's paid (and refunded) orders, newest first (`GET /api/myOrders`). */
 export function useMyOrders(lng: string) {
   const { user } = useAuth();
-  return useQuery({ queryKey: ['my-orders', user?.id ?? 'me', lng], queryFn: () => call(paymentsApi.myOrders, {}) });
+  return useQuery({
+    queryKey: ['my-orders', user?.id ?? UNNAMED_USER, lng],
+    queryFn: () => call(paymentsApi.myOrders, {}),
+    placeholderData: readBeforeUserNamed,
+  });
 }
 
 /** Downloads an order's receipt (PDF, in the UI language). */

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { subscriptionsApi } from '@common/api/payments';
-import { useAuth } from '../../../app/auth';
+import { readBeforeUserNamed, UNNAMED_USER, useAuth } from '../../../app/auth';
 import { call } from '../../../lib/api';
 import { SUBSCRIPTION_QUERY_ROOT } from './use-subscription-state';
 
@@ -17,8 +17,9 @@ export function useSubscriptionPlan(lng: string) {
 export function useSubscriptionDetails(lng: string) {
   const { user } = useAuth();
   return useQuery({
-    queryKey: [SUBSCRIPTION_QUERY_ROOT, 'details', user?.id ?? 'me', lng],
+    queryKey: [SUBSCRIPTION_QUERY_ROOT, 'details', user?.id ?? UNNAMED_USER, lng],
     queryFn: () => call(subscriptionsApi.subscriptionDetails, {}),
+    placeholderData: readBeforeUserNamed,
   });
 }
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { SubscriptionInfo } from '@common/schemas/payments';
-import { useAuth } from '../../../app/auth';
+import { readBeforeUserNamed, UNNAMED_USER, useAuth } from '../../../app/auth';
 import { call } from '../../../lib/api';
 import { headerSubscriptionState, type SubscriptionState } from '../lib/subscription-state';
 
@@ -14,7 +14,8 @@ export const SUBSCRIPTION_QUERY_ROOT = 'subscription';
 export function useSubscriptionState(): { state: SubscriptionState; subscription: SubscriptionInfo | null; isLoading: boolean } {
   const { isLoggedIn, user } = useAuth();
   const query = useQuery({
-    queryKey: [SUBSCRIPTION_QUERY_ROOT, 'user', user?.id ?? 'me'],
+    queryKey: [SUBSCRIPTION_QUERY_ROOT, 'user', user?.id ?? UNNAMED_USER],
+    placeholderData: readBeforeUserNamed,
     // the header is part of the first load: the declaration (and zod with it) is loaded on first use
     queryFn: async () => call((await import('@common/api/payments')).subscriptionsApi.userSubscription, {}, { quiet: true }),
     enabled: isLoggedIn,
