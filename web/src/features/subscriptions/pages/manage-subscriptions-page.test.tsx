@@ -35,20 +35,25 @@ it('a cancel dialog opened before the startup refresh has named the user stays o
   const form = (await post('/api/createSubscriptionPaymentForm', {}, user)).json().success;
   await post('/api/sandboxPay', { formToken: form.formToken, card_number: '4111111111111111', expiry: '12/39', cvc: '123' });
   expect((await get(`/api/subscriptionPaymentStatusCallback/${form.order_id}`, user)).statusCode).toBe(200);
-  // the browser: its session cookie sent with every call
+  // the browser: its session cookie sent with every call, the rotated one kept
+  let token = user.token;
   document.cookie = 'plume_signed_in=1; path=/';
-  globalThis.fetch = (input, init = {}) => {
+  globalThis.fetch = async (input, init = {}) => {
     const headers = new Headers(init.headers);
-    headers.set('cookie', `plume_token=${user.token}`);
-    return realFetch(input, { ...init, headers });
+    headers.set('cookie', `plume_token=${token}`);
+    const response = await realFetch(input, { ...init, headers });
+    const rotated = response.headers.getSetCookie().find((c) => c.startsWith('plume_token='));
+    if (rotated) token = rotated.slice('plume_token='.length).split(';')[0]!;
+    return response;
   };
   const en = await testI18n('en', ['subscriptions']);
   function SignedInAs() {
     return <p data-testid="user">{useAuth().user?.id ?? 'unknown'}</p>;
   }
+  const client = new QueryClient();
   render(
     <I18nextProvider i18n={en}>
-      <QueryClientProvider client={new QueryClient()}>
+      <QueryClientProvider client={client}>
         <AuthProvider>
           <MemoryRouter initialEntries={['/en/manage-subscriptions']}>
             <SignedInAs />
@@ -68,4 +73,6 @@ it('a cancel dialog opened before the startup refresh has named the user stays o
   await waitFor(() => expect(screen.getAllByText(/^Renews automatically on /)).toHaveLength(1));
   expect(screen.getByRole('dialog', { name: 'Cancel your subscription?' })).toBeTruthy();
   expect(screen.getByRole('button', { name: 'No, keep it' })).toBeTruthy();
+  // the page's reads end with the test (a connection left busy would hold the server's close)
+  await waitFor(() => expect(client.isFetching()).toBe(0));
 });
