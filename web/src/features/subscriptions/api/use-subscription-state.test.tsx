@@ -9,6 +9,7 @@ import { requestsTo } from '../../../../../server/test/requests';
 import { createPaymentsContext } from '../../../../../server/src/payments/checkout';
 import { runDueSubscriptions } from '../../../../../server/src/subscriptions/renewals';
 import { startApiServer } from '../../../../test/api-server';
+import { browserSignedInAs, endBrowserSession } from '../../../../test/browser-session';
 import { AuthProvider } from '../../../app/auth';
 import { useRefreshSubscription } from './subscription';
 import { useSubscriptionState } from './use-subscription-state';
@@ -25,27 +26,9 @@ afterAll(() => api.close());
 
 const { post, get } = requestsTo(() => api.app);
 
-/**
- * What the browser does for the page: its cookie jar holds the HttpOnly session cookie the server set
- * at login, sends it with every call to the server and keeps the rotated one. Node's fetch has no jar.
- */
-const realFetch = globalThis.fetch;
-function signInAs(user: TestUser) {
-  let token = user.token;
-  document.cookie = 'plume_signed_in=1; path=/';
-  globalThis.fetch = async (input, init = {}) => {
-    const headers = new Headers(init.headers);
-    headers.set('cookie', `plume_token=${token}`);
-    const response = await realFetch(input, { ...init, headers });
-    const rotated = response.headers.getSetCookie().find((c) => c.startsWith('plume_token='));
-    if (rotated) token = rotated.slice('plume_token='.length).split(';')[0]!;
-    return response;
-  };
-}
 afterEach(() => {
   cleanup();
-  globalThis.fetch = realFetch;
-  document.cookie = 'plume_signed_in=; path=/; max-age=0';
+  endBrowserSession();
 });
 
 function renderSubscriptionState() {
@@ -79,7 +62,7 @@ describe('useSubscriptionState (GET /api/userSubscription, read as the header do
   it('subscribed: a paid monthly subscription', async () => {
     const user = await createUser(api.app);
     await subscribe(user);
-    signInAs(user);
+    browserSignedInAs(user);
     const { result } = renderSubscriptionState();
     await waitFor(
       () =>
@@ -96,7 +79,7 @@ describe('useSubscriptionState (GET /api/userSubscription, read as the header do
     const user = await createUser(api.app);
     await subscribe(user);
     await cancel(user);
-    signInAs(user);
+    browserSignedInAs(user);
     const { result } = renderSubscriptionState();
     await waitFor(() => {
       expect(result.current).toMatchObject({ state: 'pending_cancellation', isLoading: false, subscription: { cancel_date: null } });
@@ -106,7 +89,7 @@ describe('useSubscriptionState (GET /api/userSubscription, read as the header do
 
   it('after subscribing with the profile menu closed, the menu opens on the new state (the refresh reads unshown queries too)', async () => {
     const user = await createUser(api.app);
-    signInAs(user);
+    browserSignedInAs(user);
     let refresh: () => Promise<void> = async () => undefined;
     function Menu() {
       return <p data-testid="menu-state">{useSubscriptionState().state}</p>;
@@ -136,7 +119,7 @@ describe('useSubscriptionState (GET /api/userSubscription, read as the header do
 
   it('unsubscribed: never subscribed (the server answers null)', async () => {
     const user = await createUser(api.app);
-    signInAs(user);
+    browserSignedInAs(user);
     const { result } = renderSubscriptionState();
     await waitFor(() => expect(result.current).toEqual({ state: 'unsubscribed', subscription: null, isLoading: false }), settled);
   });
@@ -146,7 +129,7 @@ describe('useSubscriptionState (GET /api/userSubscription, read as the header do
     await subscribe(user);
     await cancel(user);
     await endOfPaidMonth(user);
-    signInAs(user);
+    browserSignedInAs(user);
     const { result } = renderSubscriptionState();
     await waitFor(() => {
       expect(result.current).toMatchObject({ state: 'unsubscribed', isLoading: false });
@@ -157,7 +140,7 @@ describe('useSubscriptionState (GET /api/userSubscription, read as the header do
   it('unsubscribed, not loading: the server is not reached', async () => {
     const user = await createUser(api.app);
     await subscribe(user);
-    signInAs(user);
+    browserSignedInAs(user);
     vi.stubEnv('VITE_API_BASE_URL', `http://127.0.0.1:${await closedPort()}`);
     try {
       const { result } = renderSubscriptionState();

@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { createUser } from '../../../../../server/test/helpers';
 import { requestsTo } from '../../../../../server/test/requests';
 import { startApiServer } from '../../../../test/api-server';
+import { browserSignedInAs, endBrowserSession } from '../../../../test/browser-session';
 import { testI18n } from '../../../../test/i18n';
 import { AuthProvider, useAuth } from '../../../app/auth';
 import { contentShown } from '../../../lib/page-shown';
@@ -23,11 +24,9 @@ beforeAll(async () => {
 afterAll(() => api.close());
 const { post, get } = requestsTo(() => api.app);
 
-const realFetch = globalThis.fetch;
 afterEach(() => {
   cleanup();
-  globalThis.fetch = realFetch;
-  document.cookie = 'plume_signed_in=; path=/; max-age=0';
+  endBrowserSession();
 });
 
 it('a cancel dialog opened before the startup refresh has named the user stays open once it has', async () => {
@@ -35,17 +34,7 @@ it('a cancel dialog opened before the startup refresh has named the user stays o
   const form = (await post('/api/createSubscriptionPaymentForm', {}, user)).json().success;
   await post('/api/sandboxPay', { formToken: form.formToken, card_number: '4111111111111111', expiry: '12/39', cvc: '123' });
   expect((await get(`/api/subscriptionPaymentStatusCallback/${form.order_id}`, user)).statusCode).toBe(200);
-  // the browser: its session cookie sent with every call, the rotated one kept
-  let token = user.token;
-  document.cookie = 'plume_signed_in=1; path=/';
-  globalThis.fetch = async (input, init = {}) => {
-    const headers = new Headers(init.headers);
-    headers.set('cookie', `plume_token=${token}`);
-    const response = await realFetch(input, { ...init, headers });
-    const rotated = response.headers.getSetCookie().find((c) => c.startsWith('plume_token='));
-    if (rotated) token = rotated.slice('plume_token='.length).split(';')[0]!;
-    return response;
-  };
+  browserSignedInAs(user);
   const en = await testI18n('en', ['subscriptions']);
   function SignedInAs() {
     return <p data-testid="user">{useAuth().user?.id ?? 'unknown'}</p>;
