@@ -42,12 +42,14 @@ export async function deleteSessionImage(ctx: Pick<AppContext, 'db' | 'storage'>
   if (image) await ctx.storage.delete(thumbnailKey(sessionId, image));
 }
 
-/** The thumbnail of a book's image (`data`, its stored bytes): made on first use, then kept while the image stays. */
-export async function sessionImageThumbnail(storage: Storage, sessionId: number, image: ImageRecord, data: Buffer): Promise<Buffer> {
+/** The thumbnail of a book's image: made from the stored image on first use, then kept while the image stays (null when the image is gone). */
+export async function sessionImageThumbnail(storage: Storage, sessionId: number, image: ImageRecord): Promise<Buffer | null> {
   const key = thumbnailKey(sessionId, image);
   const kept = await storage.get(key);
   if (kept) return kept;
-  const thumbnail = await makeThumbnail(data);
+  const original = await storage.get(sessionFileKey(sessionId, image.key));
+  if (!original) return null;
+  const thumbnail = await makeThumbnail(original);
   await storage.put(key, thumbnail, 'image/jpeg');
   return thumbnail;
 }

@@ -84,14 +84,15 @@ export const workspaceRoutes = routesOf(workspaceApi, ({ db, storage, config }) 
   sessionImage: async (request, reply) => {
     const row = request.book;
     const image = await findSessionFile(db, row.id, request.params.key);
-    const data = image ? await storage.get(sessionFileKey(row.id, image.key)) : null;
-    if (!image || !data) throw notFound('workspace.image_not_found');
+    if (!image) throw notFound('workspace.image_not_found');
     const thumbnail = request.query.size === 'thumbnail';
+    const data = thumbnail ? await sessionImageThumbnail(storage, row.id, image) : await storage.get(sessionFileKey(row.id, image.key));
+    if (!data) throw notFound('workspace.image_not_found');
     return reply
       .header('content-type', thumbnail ? 'image/jpeg' : image.content_type)
       .header('cache-control', 'private, no-store')
       .header('x-content-type-options', 'nosniff')
-      .send(thumbnail ? await sessionImageThumbnail(storage, row.id, image, data) : data);
+      .send(data);
   },
 
   deleteSessionImage: async (request) => {
