@@ -157,6 +157,20 @@ describe('DOCX', () => {
     );
     expect([...order].sort((a, b) => a - b)).toEqual(order);
   });
+
+  it('is a zip that unzip and pandoc read, its XML deflated and its photos stored as they are', async () => {
+    const book = fixtureContent('fr');
+    const docx = tempFile('book.docx', await writeDocx(book));
+    expect((await run('unzip', ['-t', docx])).stdout).toContain('No errors detected');
+    // unzip -v: one line per file, its method (Stored, Defl:N) and its name last
+    const listed = (await run('unzip', ['-v', docx])).stdout.split('\n').filter((line) => /^\s*\d+\s+(Stored|Defl)/.test(line));
+    const media = listed.filter((line) => line.includes('word/media/'));
+    expect(media).toHaveLength(1 + 4 * 2);
+    for (const line of media) expect(line).toMatch(/^\s*\d+\s+Stored\s/);
+    for (const line of listed.filter((line) => line.endsWith('.xml'))) expect(line).toMatch(/\sDefl:N\s/);
+    const { stdout: text } = await run('pandoc', ['-f', 'docx', '-t', 'plain', '--wrap=none', docx]);
+    for (const chapter of book.chapters) expect(text).toContain(chapter.title);
+  });
 });
 
 /** Issue 19 item 4: the relatives whose memories the author kept are credited on a page of their own. */

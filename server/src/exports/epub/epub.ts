@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { BookContent } from '../book';
 import type { BookImage } from '../images';
 import { escapeHtml } from '../text';
-import { writeZip, type ZipEntry } from './zip';
+import { zipWriterKeepingTexts, type ZipEntry } from '../zip';
 
 /**
  * An EPUB 3 written directly (zip.ts): cover image and cover page, title page, navigation document
@@ -36,6 +36,9 @@ interface Doc {
   inToc: boolean;
   properties?: string;
 }
+
+/** This export process's EPUBs: a re-export deflates only the chapters that changed since its last one. */
+const writeEpubZip = zipWriterKeepingTexts();
 
 const mediaType = (image: BookImage) => (image.type === 'png' ? 'image/png' : 'image/jpeg');
 const ext = (image: BookImage) => (image.type === 'png' ? 'png' : 'jpg');
@@ -202,5 +205,5 @@ ${tocItems.map((d, i) => `<navPoint id="np-${i + 1}" playOrder="${i + 1}"><navLa
 </ncx>
 `;
   files.push({ name: 'OEBPS/toc.ncx', data: ncx });
-  return writeZip(files, modifiedAt);
+  return writeEpubZip(files, modifiedAt);
 }

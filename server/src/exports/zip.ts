@@ -1,6 +1,6 @@
 import { crc32, deflateRawSync } from 'node:zlib';
 
-/** A file of a zip archive: deflated, or stored as is (already compressed photos, an EPUB's `mimetype`). */
+/** A file of a zip archive (an EPUB, a DOCX): deflated, or stored as is (already compressed photos, an EPUB's `mimetype`). */
 export interface ZipEntry {
   name: string;
   data: Buffer | string;
@@ -29,18 +29,29 @@ function pack(entry: ZipEntry): Packed {
 }
 
 /**
- * The text files of the last archive written, packed, by their text: the EPUB of a book's re-export in
- * the same export process (issue 17 item 6) deflates only the files that changed — deflating every
- * chapter's XHTML was most of its EPUB's time. One archive's worth, replaced by each archive's.
- */
-let lastTexts = new Map<string, Packed>();
-
-/**
  * A zip archive in one go, entries in the given order, with Node's own zlib (deflate and CRC-32 in
  * C): what JSZip did in JavaScript, chunk by chunk, was most of an EPUB's time. No zip64 (an EPUB
  * is far below 4 GB and 65 535 files).
  */
 export function writeZip(entries: ZipEntry[], modified: Date): Buffer {
+  return zip(entries, modified, new Map()).archive;
+}
+
+/**
+ * A zip writer that keeps the text files of the last archive it wrote, packed, by their text: the EPUB of a
+ * book's re-export in the same export process (issue 17 item 6) deflates only the files that changed — deflating
+ * every chapter's XHTML was most of its EPUB's time. One archive's worth, replaced by each archive's.
+ */
+export function zipWriterKeepingTexts(): (entries: ZipEntry[], modified: Date) => Buffer {
+  let lastTexts = new Map<string, Packed>();
+  return (entries, modified) => {
+    const { archive, texts } = zip(entries, modified, lastTexts);
+    lastTexts = texts;
+    return archive;
+  };
+}
+
+function zip(entries: ZipEntry[], modified: Date, lastTexts: Map<string, Packed>): { archive: Buffer; texts: Map<string, Packed> } {
   if (entries.length > 0xffff) throw new Error('too many files for a zip without zip64');
   const { time, date } = dosDateTime(modified);
   const parts: Buffer[] = [];
@@ -87,6 +98,5 @@ export function writeZip(entries: ZipEntry[], modified: Date): Buffer {
   end.writeUInt16LE(entries.length, 10);
   end.writeUInt32LE(directorySize, 12);
   end.writeUInt32LE(offset, 16);
-  lastTexts = texts;
-  return Buffer.concat([...parts, ...directory, end]);
+  return { archive: Buffer.concat([...parts, ...directory, end]), texts };
 }
