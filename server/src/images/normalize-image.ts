@@ -88,7 +88,7 @@ export async function normalizeImage(data: Buffer): Promise<SafeImage> {
 
 /** The long side of a thumbnail: a cover as My Books (224 CSS px at most) and the workspace's header (176) show it, at 2×. */
 export const THUMBNAIL_EDGE = 448;
-/** A thumbnail's JPEG quality: small pictures hide what it leaves out. */
+/** A thumbnail's JPEG quality: small pictures hide what it leaves out. Encoded with mozjpeg's tables and scans: ~20 % fewer bytes than libjpeg's at the same quality, for an encoding made once and kept. */
 const THUMBNAIL_QUALITY = 75;
 
 /** A small JPEG of an image `normalizeImage` made safe (a thumbnail of a smaller one is its own size). */
@@ -96,6 +96,6 @@ export async function makeThumbnail(safe: Buffer): Promise<Buffer> {
   const sharp = await loadSharp();
   return sharp(safe, { limitInputPixels: IMAGE_MAX_PIXELS })
     .resize({ width: THUMBNAIL_EDGE, height: THUMBNAIL_EDGE, fit: 'inside', withoutEnlargement: true })
-    .jpeg({ quality: THUMBNAIL_QUALITY })
+    .jpeg({ quality: THUMBNAIL_QUALITY, mozjpeg: true })
     .toBuffer();
 }
