@@ -30,7 +30,7 @@ function pack(entry: ZipEntry): Packed {
 
 /**
  * A zip archive in one go, entries in the given order, with Node's own zlib (deflate and CRC-32 in
- * C): what JSZip did in JavaScript, chunk by chunk, was most of an EPUB's time. No zip64 (an EPUB
+ * C): what JSZip did in JavaScript, chunk by chunk, was most of an EPUB's time. No zip64 (a book's EPUB or DOCX
  * is far below 4 GB and 65 535 files).
  */
 export function writeZip(entries: ZipEntry[], modified: Date): Buffer {
