@@ -11,7 +11,7 @@ const words = {
     create: 'Create chapter',
     recreate: 'Recreate chapter',
     answerFirst: 'Answer at least one question',
-    survey: "Your book's style",
+    survey: 'Your book’s style',
     shortened: 'shortened at the end of a word',
   },
   fr: {

@@ -32,7 +32,7 @@ test.describe('routing, languages and the story choice', () => {
     await expect(page).toHaveURL(ROOT);
     await expect(heading(page)).toHaveText(titles.fr);
     await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
-    await expect(page.getByRole('link', { name: /L'histoire de ma vie/ })).toBeVisible();
+    await expect(page.getByRole('link', { name: /L’histoire de ma vie/ })).toBeVisible();
     // the logged-out header: gift card, sign up, log in, in French
     const nav = page.getByRole('navigation', { name: 'Menu principal' });
     await expect(nav.getByRole('link', { name: 'Carte cadeau' })).toHaveAttribute('href', '/fr/gift-card');
@@ -328,7 +328,7 @@ test.describe('routing, languages and the story choice', () => {
     await page.route(/\/assets\/options-page-[\w-]+\.js$/, (route) => (cut ? route.abort('connectionreset') : route.continue()));
     // a navigation from the story choice, then a first visit
     await page.goto('/fr/general-categories/1');
-    await page.getByRole('link', { name: /L'histoire de ma vie/ }).click();
+    await page.getByRole('link', { name: /L’histoire de ma vie/ }).click();
     await expect(heading(page)).toHaveText('Cette page n’a pas pu s’afficher');
     await expect(page).toHaveURL('/fr/general-categories-options/1/1');
     await page.goto('/fr/general-categories-options/1/1');

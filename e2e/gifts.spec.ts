@@ -56,7 +56,7 @@ test('a visitor buys a gift card; the card downloads; a new account redeems the 
   await expect(page.getByRole('list', { name: 'How it works' }).getByRole('listitem')).toHaveCount(3);
   await page.getByRole('button', { name: 'Continue to payment' }).click();
   await expect(page.getByText('Please enter a valid e-mail address.').first()).toBeVisible();
-  await page.getByLabel("Recipient's e-mail address").fill(recipient);
+  await page.getByLabel('Recipient’s e-mail address').fill(recipient);
   await page.getByLabel('Your e-mail address').fill(uniqueEmail('gift-from'));
   await page.getByRole('button', { name: 'Continue to payment' }).click();
 

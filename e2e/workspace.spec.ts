@@ -259,7 +259,7 @@ test('an unknown or foreign book shows a visitor the same clear error (ids are n
   request,
 }) => {
   await page.goto('/fr/questions/999999');
-  await expect(page.getByTestId('workspace-error')).toContainText("Ce livre n'est pas accessible");
+  await expect(page.getByTestId('workspace-error')).toContainText('Ce livre n’est pas accessible');
   const unknown = await page.getByTestId('workspace-error').textContent();
   const book = await italianGuestBook(request, 'fr', 'Pas à moi');
   await page.goto(`/fr/questions/${book.id}`);
