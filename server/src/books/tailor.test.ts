@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Language } from '@common/constants';
+import { typographic } from '@common/rules/typography';
 import { CheckpointDataSchema, type Chapter } from '@common/schemas/session';
 import { buildTestApp, createUser, type TestApp } from '../../test/helpers';
 import { startOpenAiStandIn, type OpenAiStandIn, type StandInBehaviour } from '../../test/stand-ins/openai';
@@ -107,7 +108,7 @@ describe('tailoredChapters (validation of a provider answer)', () => {
   ];
 
   it('keeps ids, order, question fields and the bank metadata, with the new texts', () => {
-    const result = tailoredChapters(bank, answer())!;
+    const result = tailoredChapters(bank, answer(), 'en')!;
     expect(result.map((c) => [c.id, c.name])).toEqual([
       [5, 'Childhood in Brittany'],
       [7, 'The bakery'],
@@ -124,7 +125,7 @@ describe('tailoredChapters (validation of a provider answer)', () => {
       { id: 51, name: 'Repeated id?' },
     );
     output[1].questions.push({ id: 9999.5, name: 'Odd id?' });
-    const result = tailoredChapters(bank, output)!;
+    const result = tailoredChapters(bank, output, 'en')!;
     expect(result[0].questions.map((x) => x.id)).toEqual([51, 52, 72, 73, 74]);
     expect(result[1].questions.map((x) => x.id)).toEqual([71, 75]);
     expect(result[0].questions[2]).toEqual({
@@ -140,7 +141,7 @@ describe('tailoredChapters (validation of a provider answer)', () => {
   it('trims and flattens texts', () => {
     const output = answer();
     output[0].name = '  Childhood\n in   Brittany ';
-    expect(tailoredChapters(bank, output)![0].name).toBe('Childhood in Brittany');
+    expect(tailoredChapters(bank, output, 'en')![0].name).toBe('Childhood in Brittany');
   });
 
   it.each<[string, (o: ReturnType<typeof answer>) => unknown]>([
@@ -162,7 +163,7 @@ describe('tailoredChapters (validation of a provider answer)', () => {
     ['a question too long', (o) => [o[0], { ...o[1], questions: [{ id: 71, name: 'q'.repeat(TAILORED_QUESTION_MAX + 1) }] }]],
     ['a null question', (o) => [o[0], { ...o[1], questions: [null] }]],
   ])('refuses %s', (_label, change) => {
-    expect(tailoredChapters(bank, change(answer()))).toBeNull();
+    expect(tailoredChapters(bank, change(answer()), 'en')).toBeNull();
   });
 });
 
@@ -174,10 +175,12 @@ describe('chapters tailored at creation, with a text-generation provider', () =>
     const tailored = bankAsTailored(lng, kind, (chapters) =>
       chapters.map((c, i) => ({
         ...c,
-        name: `${c.name} — Rose ${i}`,
+        name: `${c.name} — l'orto ${i}`,
         questions: c.questions.map((qq) => ({ ...qq, name: `Rose ${qq.id} : ${qq.name}` })),
       })),
     );
+    // the model's typewriter apostrophes and French spaces: the book gets the language's typography, as the bank's texts
+    const typeset = (text: string) => typographic(text, lng);
     const before = standIn.requests.length;
     standIn.enqueue(modelAnswer(tailored));
     const res = await create(app, VALID[kind], { guest, lng });
@@ -185,9 +188,10 @@ describe('chapters tailored at creation, with a text-generation provider', () =>
     const cp = res.json().success.checkpoint_data;
     expect(CheckpointDataSchema.safeParse(cp).success).toBe(true);
     expect(cp.data.map((c: Chapter) => c.id)).toEqual(tailored.map((c) => c.id));
-    expect(cp.data.map((c: Chapter) => c.name)).toEqual(tailored.map((c) => c.name));
+    expect(cp.data.map((c: Chapter) => c.name)).toEqual(tailored.map((c) => typeset(c.name)));
+    expect(cp.data[0].name).toContain('l’orto 0');
     expect(cp.data.map((c: Chapter) => c.questions.map((qq) => [qq.id, qq.name]))).toEqual(
-      tailored.map((c) => c.questions.map((qq) => [qq.id, qq.name])),
+      tailored.map((c) => c.questions.map((qq) => [qq.id, typeset(qq.name)])),
     );
 
     // One call, in the book's language, about the author's subject.

@@ -313,7 +313,7 @@ describe('printed copies through the API', { timeout: 240_000 }, () => {
       kind: 'printing',
       status: 'paid',
       print_status: 'received',
-      planName: '5 exemplaires imprimés de « Mémoires »',
+      planName: '5 exemplaires imprimés de «\u00a0Mémoires\u00a0»',
     });
   });
 
