@@ -1,7 +1,8 @@
 // Typography check (run by `npm run lint`): the texts shown to users — the interface's (locales/), the question
 // bank, the catalog, the printing offer and the legal pages (content/) — follow the rules the book itself follows
 // (common/rules/typography.ts): the apostrophe written ’ ("l’enfance", "don’t"), never a typewriter ' between two
-// letters; and in French a no-break space before ? ! : ; » and after «, so a line never starts with the mark.
+// letters; quotation marks, never typewriter double quotes; and in French a no-break space before ? ! : ; » and
+// after «, so a line never starts with the mark.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -9,6 +10,8 @@ const root = path.resolve(import.meta.dirname, '..');
 const SOURCES = ['locales', 'content/question-bank', 'content/legal', 'content/catalog.json', 'content/printing.json'];
 const RULES = [
   { problem: 'a typewriter apostrophe between two letters (write ’)', pattern: /(?<=[\p{L}\p{N}])'(?=\p{L})/u, french: false },
+  { problem: 'typewriter double quotes (write “…” or «…»)', pattern: /\\"/, french: false, files: /\.json$/ },
+  { problem: 'typewriter double quotes (write “…” or «…»)', pattern: /"/, french: false, files: /\.md$/ },
   { problem: 'a breaking space before ? ! : ; » or after « (write a no-break space)', pattern: / [?!:;»]|« /, french: true },
 ];
 
@@ -30,7 +33,7 @@ const problems = SOURCES.flatMap(filesOf).flatMap((file) =>
   readFileSync(file, 'utf8')
     .split('\n')
     .flatMap((line, index) =>
-      RULES.filter(({ pattern, french }) => pattern.test(french ? frenchOf(file, line) : line)).map(
+      RULES.filter(({ pattern, french, files }) => (!files || files.test(file)) && pattern.test(french ? frenchOf(file, line) : line)).map(
         ({ problem }) => `${path.relative(root, file)}:${index + 1}: ${problem}: ${line.trim().slice(0, 100)}`,
       ),
     ),
