@@ -8,6 +8,8 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const SOURCES = ['locales', 'content/question-bank', 'content/legal', 'content/catalog.json', 'content/printing.json'];
+/** Messages SPEC.md quotes word for word (the contract): kept as it writes them, typewriter apostrophe included. */
+const SPEC_MESSAGES = ["Shaping your book's big idea"];
 const RULES = [
   { problem: 'a typewriter apostrophe between two letters (write ’)', pattern: /(?<=[\p{L}\p{N}])'(?=\p{L})/u, french: false },
   { problem: 'typewriter double quotes (write “…” or «…»)', pattern: /\\"/, french: false, files: /\.json$/ },
@@ -29,13 +31,16 @@ function frenchOf(file, line) {
   return /^\s*"fr": /.test(line) ? line : '';
 }
 
+const withoutSpecMessages = (line) => SPEC_MESSAGES.reduce((rest, message) => rest.replace(message, ''), line);
+
 const problems = SOURCES.flatMap(filesOf).flatMap((file) =>
   readFileSync(file, 'utf8')
     .split('\n')
     .flatMap((line, index) =>
-      RULES.filter(({ pattern, french, files }) => (!files || files.test(file)) && pattern.test(french ? frenchOf(file, line) : line)).map(
-        ({ problem }) => `${path.relative(root, file)}:${index + 1}: ${problem}: ${line.trim().slice(0, 100)}`,
-      ),
+      RULES.filter(
+        ({ pattern, french, files }) =>
+          (!files || files.test(file)) && pattern.test(withoutSpecMessages(french ? frenchOf(file, line) : line)),
+      ).map(({ problem }) => `${path.relative(root, file)}:${index + 1}: ${problem}: ${line.trim().slice(0, 100)}`),
     ),
 );
 if (problems.length > 0) {
