@@ -1,8 +1,8 @@
 /**
  * Saves (issue 17 item 4): upSertSession of a ~40 KB checkpoint, 32 connections each saving its own
  * books with the right version (every save is accepted), beside a bare Fastify route parsing the same
- * body; and upSertChapter (one ~5 KB chapter of
- * books like those) beside a bare GET route. On SQLite, and on PostgreSQL too when DATABASE_URL is set (a fresh database on that server, dropped afterwards).
+ * body; and upSertChapter (one ~5 KB chapter of books like those) beside a bare GET route. On SQLite, and on
+ * PostgreSQL too when DATABASE_URL is set (a fresh database on that server, dropped afterwards).
  * The data folder is on the same disk as the rest (not a tmpfs), so each commit's fsync is real.
  * Each also prints the CPU time the server used per request beside the bare server's: a figure the
  * load others put on this shared machine moves far less than requests per second.
