@@ -299,6 +299,7 @@ describe('fuzzing every route (issue 18 item 9)', () => {
   const reached = new Set<string>();
   const shared: Partial<Record<Caller, Fixtures>> = {};
 
+  let invitations = 0;
   async function fixturesOf(caller: Caller): Promise<Fixtures> {
     if (caller === 'anonymous') return { headers: {}, bookId: 1, userId: null };
     if (caller === 'guest') {
@@ -309,9 +310,12 @@ describe('fuzzing every route (issue 18 item 9)', () => {
     const user = await createUser(app);
     const book = await createBook(app, { userId: user.id }, { bookName: 'Fuzz', paid: true });
     if (caller === 'user') return { headers: user.headers, bookId: book.id, userId: user.id };
+    invitations += 1;
     const invited = await app.inject({
       method: 'POST',
       url: '/api/createFamilyInvitation',
+      // each from an address of its own: destructive calls make a relative per run, more than one address's hourly invitations
+      remoteAddress: `10.18.${invitations >> 8}.${invitations & 255}`,
       headers: user.headers,
       payload: {
         service_session_id: book.id,
