@@ -1,10 +1,8 @@
 import { z } from 'zod';
-import { IdParam } from './api';
+import { Id, IdParam } from './api';
 import { OrderReference } from './payments';
 
 /** The audiobook (spec sections 3, 7; issue 13; docs/audiobook.md). */
-
-const Id = z.number().int().positive().max(2_147_483_647);
 
 export const AudiobookBookBodySchema = z.object({ service_session_id: Id });
 

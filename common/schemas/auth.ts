@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IdParam } from './api';
 import { EMAIL_MAX_LENGTH } from '../constants';
 
 /** Accounts: payloads and answers of the calls of spec section 7 "Authentication and account". */
@@ -92,7 +93,7 @@ export const MessageSchema = z.object({ message: z.string() });
 export const ConfirmEmailQuerySchema = z.object({ token: z.string().max(200).default(''), lng: z.string().optional() });
 
 export const UpsertUserBodySchema = z.object({
-  id: z.coerce.number().int().positive(),
+  id: IdParam,
   first_name: name,
   last_name: name,
   city: name,

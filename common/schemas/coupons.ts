@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Id } from './api';
 
 /** Coupons (spec sections 4 and 7): `POST checkCouponForPayment {plan_id, service_session_id, code}` → `success.is_payed`. */
 
@@ -13,8 +14,8 @@ export type CouponGrant = (typeof COUPON_GRANTS)[number];
 export const COUPON_CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{2,63}$/;
 
 export const CheckCouponBodySchema = z.object({
-  plan_id: z.number().int().positive().max(2_147_483_647),
-  service_session_id: z.number().int().positive().max(2_147_483_647),
+  plan_id: Id,
+  service_session_id: Id,
   /** As typed: trimmed and matched case-insensitively by the server. */
   code: z.string().trim().min(1).max(200),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IdParam } from './api';
 
 /** The book files a download produces; served only to the owner under /api/bookFile/{id}/{file}. */
 export const BOOK_FILES = ['book.pdf', 'book.epub', 'book.docx'] as const;
@@ -20,11 +21,11 @@ export type GeneratedBook = z.infer<typeof GeneratedBookSchema>;
 
 /** The text fields of the postGenerateBook form (multipart; photos ride beside them under their image keys). */
 export const GenerateBookFieldsSchema = z.object({
-  service_session_id: z.coerce.number().int().positive().max(2_147_483_647),
+  service_session_id: IdParam,
   trim_size: z.enum(TRIM_SIZES).optional(),
 });
 
 export const BookFileParams = z.object({
-  id: z.coerce.number().int().positive().max(2_147_483_647),
+  id: IdParam,
   file: z.enum(BOOK_FILES),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IdParam } from './api';
 import { ChapterSchema, QuestionSchema } from './session';
 
 /**
@@ -17,7 +18,7 @@ export type SelectedSurveyQuestion = z.infer<typeof SelectedSurveyQuestionSchema
 
 export const StoryAnswerBodySchema = z.object({
   data: ChapterSchema.extend({ questions: z.array(LooseQuestionSchema).max(100) }),
-  service_session_id: z.coerce.number().int().positive(),
+  service_session_id: IdParam,
   selected_survey_questions: z.array(SelectedSurveyQuestionSchema).max(50).default([]),
   /** The client's idea of the chapter's position: ignored, the server reads it from the stored book. */
   index: z.coerce.number().int().min(0).optional(),

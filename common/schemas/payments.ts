@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { EXPIRY_PATTERN } from '../rules/cards';
 import { PRINT_STATUSES } from '../rules/printing';
-import { IdParam } from './api';
+import { Id, IdParam } from './api';
 import { PlanSchema } from './plans';
 
 /** Payments, subscriptions and gift cards (spec section 7, issue 12; docs/payments.md). */
 
-const Id = z.number().int().positive().max(2_147_483_647);
 /** An order reference as the provider sees it (`PL…`, `R…` for renewals). */
 export const OrderReference = z.string().regex(/^[A-Za-z0-9_-]{6,64}$/);
 /** Every purchase kind one orders table holds (server/src/payments/orders.ts). */
@@ -32,7 +31,7 @@ export const CreatePaymentFormBodySchema = z.object({
   plan_id: Id,
   is_add_chapter: z.boolean().default(false),
   /** The chapter an extra-chapter payment unlocks (the workspace's new chapter id). */
-  chapter_id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+  chapter_id: Id.max(Number.MAX_SAFE_INTEGER).optional(),
   /** A percentage coupon accepted by checkCouponForPayment. */
   coupon_code: z.string().trim().min(1).max(200).optional(),
 });

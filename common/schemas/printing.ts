@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Id } from './api';
 import { PRINT_STATUSES } from '../rules/printing';
 import { OrderReference } from './payments';
 
@@ -17,7 +18,7 @@ export const UploadDocxFieldsSchema = z.object({ copies: Field });
 
 /** "Print this book": a book written in Plume, priced from its own typesetting. */
 export const QuoteBookBodySchema = z.object({
-  service_session_id: z.number().int().positive().max(2_147_483_647),
+  service_session_id: Id,
   copies: z.union([z.number(), z.string().max(20)]).optional(),
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IdParam } from './api';
 import { LANGUAGES } from '@common/constants';
 
 /** Which speech-to-text the server uses; `none` → the browser's own recognition, or typing only. */
@@ -22,7 +23,7 @@ export type Transcript = z.infer<typeof TranscriptSchema>;
 
 /** Multipart fields other than the file. */
 export const SpeechUploadFieldsSchema = z.object({
-  service_session_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  service_session_id: IdParam.optional(),
   /** Language spoken in the recording (the book's); defaults to the request's `lng`. */
   language: z.enum(LANGUAGES).optional(),
 });
@@ -40,7 +41,7 @@ export const VOICE_SAMPLE_MAX_BYTES = 18_000_000;
 
 /** POST /api/uploadVoiceSample multipart fields beside the `voice_sample` file. */
 export const VoiceSampleUploadFieldsSchema = z.object({
-  service_session_id: z.coerce.number().int().positive().max(2_147_483_647),
+  service_session_id: IdParam,
 });
 
 /** GET /api/voiceSample/:id → success: whether the book has a voice sample, and how long it lasts. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IdParam } from './api';
 
 /**
  * Where a text came from: written by the generation (the writing assistant or the composer), edited
@@ -26,14 +27,14 @@ export const TextVersionSchema = z.object({
 export type TextVersion = z.infer<typeof TextVersionSchema>;
 
 export const TextVersionsParamsSchema = z.object({
-  service_session_id: z.coerce.number().int().positive(),
+  service_session_id: IdParam,
   text: TextKeySchema,
 });
 
 export const RestoreVersionBodySchema = z.object({
-  service_session_id: z.coerce.number().int().positive(),
+  service_session_id: IdParam,
   text: TextKeySchema,
-  version_id: z.coerce.number().int().positive(),
+  version_id: IdParam,
 });
 
 /**
@@ -52,7 +53,7 @@ export type RestoredText = z.infer<typeof RestoredTextSchema>;
 
 /** 'Draft it': the introduction or the summary, written by the writing assistant, or the summary assembled offline. */
 export const DraftBookTextBodySchema = z.object({
-  service_session_id: z.coerce.number().int().positive(),
+  service_session_id: IdParam,
   text: BookTextSchema,
 });
 export const DraftedBookTextSchema = z.object({

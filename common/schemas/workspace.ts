@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { Id, IdParam } from './api';
 import { IMAGE_KEY_PATTERN } from '../image-keys';
 import { ChapterSchema, CheckpointDataSchema, SessionSchema } from './session';
 import { BookTextSchema, TextOriginSchema } from './versions';
 
 /** Calls of the book workspace (spec section 7): getSession, upSertSession, updateBookAttribute… */
 
-export const SessionIdParams = z.object({ serviceSessionId: z.coerce.number().int().positive().max(2_147_483_647) });
+export const SessionIdParams = z.object({ serviceSessionId: IdParam });
 
 /** Image keys of spec section 3: the cover, and two photos per chapter (zod-free, in `common/image-keys.ts`). */
 export { chapterPhotoKey, COVER_IMAGE_KEY, coverPreviewKey, IMAGE_KEY_PATTERN } from '../image-keys';
@@ -20,7 +21,7 @@ export function chapterIdOfImageKey(key: string): number | null {
 
 /** The text fields of uploadSessionImage (multipart, beside the `file`). */
 export const UploadSessionImageFieldsSchema = z.object({
-  service_session_id: z.coerce.number().int().positive(),
+  service_session_id: IdParam,
   key: ImageKeySchema,
 });
 
@@ -43,7 +44,7 @@ export const WorkspaceSessionSchema = SessionSchema.extend({
 export type WorkspaceSession = z.infer<typeof WorkspaceSessionSchema>;
 
 export const UpsertSessionBodySchema = z.object({
-  service_session_id: z.number().int().positive(),
+  service_session_id: Id,
   checkpoint_data: CheckpointDataSchema,
   /** The version the client's copy was based on. */
   version: z.number().int().min(0),
@@ -65,7 +66,7 @@ export type UpsertSessionResult = z.infer<typeof UpsertSessionResultSchema>;
  * client's copy was based on; 409 `workspace.version_conflict` with the stored book otherwise.
  */
 export const UpsertChapterBodySchema = z.object({
-  service_session_id: z.number().int().positive(),
+  service_session_id: Id,
   chapter: ChapterSchema,
   version: z.number().int().min(0),
 });
@@ -74,7 +75,7 @@ export type UpsertChapterBody = z.infer<typeof UpsertChapterBodySchema>;
 export const BOOK_ATTRIBUTES = ['book_name', 'introduction', 'book_summary'] as const;
 export type BookAttribute = (typeof BOOK_ATTRIBUTES)[number];
 export const UpdateBookAttributeBodySchema = z.object({
-  id: z.number().int().positive(),
+  id: Id,
   attribute: z.enum(BOOK_ATTRIBUTES),
   value: z.string().max(20_000),
   /**
@@ -98,14 +99,14 @@ export type AttributeConflict = z.infer<typeof AttributeConflictSchema>;
 export const VersionConflictSchema = z.object({ server: WorkspaceSessionSchema });
 export type VersionConflict = z.infer<typeof VersionConflictSchema>;
 
-export const ServiceSessionIdBodySchema = z.object({ service_session_id: z.number().int().positive() });
+export const ServiceSessionIdBodySchema = z.object({ service_session_id: Id });
 export const AllChaptersSubmittedSchema = z.object({
   all_chapters_submitted: z.boolean(),
   unsubmitted_chapter_ids: z.array(z.number()),
 });
 
-export const DeleteSessionImageBodySchema = z.object({ service_session_id: z.number().int().positive(), key: ImageKeySchema });
+export const DeleteSessionImageBodySchema = z.object({ service_session_id: Id, key: ImageKeySchema });
 export const SessionImageSchema = z.object({ key: z.string(), content_type: z.string(), size: z.number() });
-export const SessionImageParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647), key: ImageKeySchema });
+export const SessionImageParams = z.object({ id: IdParam, key: ImageKeySchema });
 /** `size=thumbnail`: a small copy (a cover as the workspace's header and My Books show it), not the image itself. */
 export const SessionImageQuery = z.object({ size: z.literal('thumbnail').optional() });

@@ -1,3 +1,4 @@
+import { MAX_ID } from '@common/schemas/api';
 import { CheckpointDataSchema } from '@common/schemas/session';
 import type { AppContext } from '../app';
 import { claimGuestSession, findSessionRow } from '../books/repository';
@@ -57,7 +58,7 @@ function readTrial(value: unknown): Trial | null {
   if (!parsed || typeof parsed !== 'object') return null;
   const { id, guest_token, checkpoint_data, version } = parsed as Record<string, unknown>;
   const numericId = typeof id === 'string' && /^\d+$/.test(id) ? Number(id) : id;
-  if (typeof numericId !== 'number' || !Number.isSafeInteger(numericId) || numericId <= 0 || numericId > 2_147_483_647) return null;
+  if (typeof numericId !== 'number' || !Number.isSafeInteger(numericId) || numericId <= 0 || numericId > MAX_ID) return null;
   if (typeof guest_token !== 'string' || !guest_token || guest_token.length > 500) return null;
   return {
     id: numericId,
