@@ -386,6 +386,18 @@ describe('profile', () => {
     expect(json(res).success.message).toBe('Tu perfil se ha actualizado.');
   });
 
+  it('keeps a name holding an invisible NUL, on either database (PostgreSQL’s text cannot hold one)', async () => {
+    const user = await createUser(app);
+    const res = await post(
+      'postUpSertUser',
+      { id: user.id, first_name: 'Gr\u0000ace', last_name: 'Hopper', city: 'New York' },
+      user.headers,
+    );
+    expect(res.statusCode).toBe(200);
+    const stored = json(await get('getUser', user.headers)).success as { first_name: string };
+    expect(stored.first_name.replaceAll('\u0000', '')).toBe('Grace');
+  });
+
   it('refuses another user’s id (403) and anonymous calls (401)', async () => {
     const a = await createUser(app);
     const b = await createUser(app);

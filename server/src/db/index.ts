@@ -27,6 +27,29 @@ const SQLITE_MMAP_BYTES = 1024 ** 3;
 /** SQLite's commit mode: every commit is fsynced before it returns (group-commit.ts lowers it for one batch of counters). */
 export const DURABLE_SYNCHRONOUS = 'FULL';
 
+const nulDropped = new WeakSet<PgModule.PoolClient>();
+
+/**
+ * PostgreSQL's text cannot hold U+0000 (SQLite's can): a query given a string with one fails, and the call with it.
+ * No text of ours means anything by it (it shows as nothing, and a book's texts lose their control characters when
+ * typeset), so it is dropped from every string a query is given, wherever the string came from: a client's field, a
+ * provider's answer, an imported file. Each pooled connection is wrapped once.
+ */
+function droppingNul(client: PgModule.PoolClient): PgModule.PoolClient {
+  if (nulDropped.has(client)) return client;
+  nulDropped.add(client);
+  const query = client.query.bind(client) as (text: unknown, values?: unknown, ...rest: unknown[]) => unknown;
+  client.query = ((text: unknown, values?: unknown, ...rest: unknown[]) =>
+    query(
+      text,
+      Array.isArray(values)
+        ? values.map((value) => (typeof value === 'string' && value.includes('\0') ? value.replaceAll('\0', '') : value))
+        : values,
+      ...rest,
+    )) as typeof client.query;
+  return client;
+}
+
 /** SQLite in DATA_DIR by default; PostgreSQL when DATABASE_URL is set. */
 export function createDb(config: Pick<Config, 'DATABASE_URL' | 'dataDir'>): Db {
   if (config.DATABASE_URL) {
@@ -39,7 +62,7 @@ export function createDb(config: Pick<Config, 'DATABASE_URL' | 'dataDir'>): Db {
     pool.on('error', () => undefined);
     const watched = watchPostgres(pg, pool, config.DATABASE_URL);
     const ending = {
-      connect: () => pool.connect(),
+      connect: async () => droppingNul(await pool.connect()),
       end: async () => {
         await watched.end();
         await pool.end();

@@ -26,7 +26,9 @@ import { arbitraryOf } from '../../test/zod-arbitrary';
  * Issue 18 item 9: every route, fed valid requests generated from its zod schemas and mutations of
  * them (wrong types, missing fields, huge strings, 10 000-level nesting, unicode edge cases, broken
  * multipart), as an anonymous visitor, a guest holding their book's token, a signed-in user on
- * their own book and a relative holding a family invitation link: never a 500, and the server still answers afterwards. Deterministic: a fixed seed
+ * their own book and a relative holding a family invitation link: never a 500, and the server still answers afterwards.
+ * Signed in, each call's valid request also goes with every number past PostgreSQL's `integer` (ids' columns), and with
+ * a NUL in each of its strings in turn (PostgreSQL's text refuses it): values SQLite takes. Deterministic: a fixed seed
  * (FUZZ_SEED to change it), printed by fast-check with the counterexample when a run fails.
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 18_009);
@@ -196,6 +198,10 @@ function pathsOf(value: unknown, prefix: (string | number)[] = []): (string | nu
     return Object.entries(value).flatMap(([key, item]) => [[...prefix, key], ...pathsOf(item, [...prefix, key])]);
   }
   return [];
+}
+
+function valueAt(root: unknown, path: (string | number)[]): unknown {
+  return path.reduce<unknown>((node, key) => (node as Record<string | number, unknown> | undefined)?.[key], root);
 }
 
 function setAt(root: unknown, path: (string | number)[], value: unknown, remove = false) {
@@ -415,6 +421,30 @@ describe('fuzzing every route (issue 18 item 9)', () => {
         const res = await app.inject(requestOf(call, past, fixtures) as InjectOptions);
         if (res.statusCode >= 500 && res.statusCode !== 503)
           failures.push(`${name} (book ${fixtures.bookId}): ${res.statusCode} ${errors.at(-1) ?? res.body.slice(0, 300)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('no 500 when a string of a valid request holds a NUL (PostgreSQL’s text refuses it), each string in turn, signed in', async () => {
+    const own = await fixturesOf('user');
+    const failures: string[] = [];
+    for (const [name, call] of allCalls) {
+      const [input] = fc.sample(generatorOf(call), { seed: SEED, numRuns: 1 });
+      const strings = (['params', 'query', 'body'] as const).flatMap((part) =>
+        pathsOf(input[part])
+          .filter((path) => typeof valueAt(input[part], path) === 'string')
+          .map((path) => ({ part, path })),
+      );
+      for (const { part, path } of strings) {
+        const copy = structuredClone({ params: input.params, query: input.query, body: input.body });
+        setAt(copy[part], path, `${valueAt(copy[part], path) as string}\u0000`);
+        const caller = destructive.has(name) ? await fixturesOf('user') : own;
+        const res = await app.inject(requestOf(call, { ...input, ...copy, mutation: { kind: 'valid' } }, caller) as InjectOptions);
+        if (res.statusCode >= 500 && res.statusCode !== 503)
+          failures.push(
+            `${name} (${part}.${path.join('.')}): ${res.statusCode} ${errors.at(-1)?.split('\n')[0] ?? res.body.slice(0, 300)}`,
+          );
       }
     }
     expect(failures).toEqual([]);
