@@ -31,7 +31,7 @@ export const CreatePaymentFormBodySchema = z.object({
   plan_id: Id,
   is_add_chapter: z.boolean().default(false),
   /** The chapter an extra-chapter payment unlocks (the workspace's new chapter id). */
-  chapter_id: Id.max(Number.MAX_SAFE_INTEGER).optional(),
+  chapter_id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
   /** A percentage coupon accepted by checkCouponForPayment. */
   coupon_code: z.string().trim().min(1).max(200).optional(),
 });
