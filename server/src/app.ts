@@ -136,7 +136,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // each request's child logger (its reqId) is made only when the request writes a line
     childLoggerFactory: requestLogger,
     bodyLimit: config.BODY_LIMIT_BYTES,
-    trustProxy: config.TRUST_PROXY,
+    // the proxies' hops only, never `true`: with `true` a client's own left-most X-Forwarded-For entry would be its address
+    trustProxy: config.TRUST_PROXY > 0 ? (_address: string, hop: number) => hop < config.TRUST_PROXY : false,
     // a client has this long to send a whole request (headers and body): slow-body connections end with 408
     requestTimeout: config.REQUEST_TIMEOUT_MS,
     // Node checks those timeouts only every 30 s by default: a short REQUEST_TIMEOUT_MS would act up to 30 s late

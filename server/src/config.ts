@@ -10,6 +10,15 @@ const bool = z.union([
     .optional()
     .transform((v) => v === 'true' || v === '1'),
 ]);
+/**
+ * How many proxies in front of the server add the address they saw to X-Forwarded-For: `true` is one (a reverse proxy
+ * or a load balancer), a number more (a CDN in front of a load balancer: 2), `false` or unset none. Only theirs are
+ * trusted: what the client itself put in the header names no address.
+ */
+const proxyHops = z
+  .union([z.boolean(), z.enum(['true', 'false', '']), z.coerce.number().int().min(0).max(10)])
+  .optional()
+  .transform((v) => (v === true || v === 'true' ? 1 : typeof v === 'number' ? v : 0));
 const optionalUrl = z
   .url()
   .optional()
@@ -37,7 +46,7 @@ const EnvSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(2_000_000),
     UPLOAD_LIMIT_BYTES: z.coerce.number().int().positive().default(25_000_000),
-    TRUST_PROXY: bool,
+    TRUST_PROXY: proxyHops,
     /** Time a client has to send a whole request, body included (408 beyond). */
     REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
     /** Time a client has to send the request headers. */

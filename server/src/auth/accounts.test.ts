@@ -1,5 +1,7 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, createUser, type TestApp } from '../../test/helpers';
+import { LIMITS } from './service';
 import { hashToken } from './tokens';
 import { json, registerAndVerify, registerBody, waitForMail } from '../../test/accounts-support';
 
@@ -263,7 +265,7 @@ describe('tokens: refresh, getUser, revoke', () => {
   });
 
   it('over https (behind a trusted proxy): Secure cookies and HSTS', async () => {
-    const proxied = await buildTestApp({ TRUST_PROXY: true });
+    const proxied = await buildTestApp({ TRUST_PROXY: 1 });
     try {
       const account = await registerAndVerify(proxied);
       const https = { 'x-forwarded-proto': 'https' };
@@ -278,6 +280,27 @@ describe('tokens: refresh, getUser, revoke', () => {
       expect(cookies.find((c) => c.name === 'plume_token')?.secure).toBe(true);
       const plain = await proxied.inject({ method: 'GET', url: '/api/getUser', headers: { authorization: `Bearer ${account.token}` } });
       expect(plain.headers['strict-transport-security']).toBeUndefined();
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('behind a trusted proxy, limits count the address the proxy saw: a client’s own X-Forwarded-For neither escapes them nor breaks them', async () => {
+    const proxied = await buildTestApp({ TRUST_PROXY: 1 });
+    try {
+      // the proxy appends the address it saw (203.0.113.7) to what the client sent
+      const forgot = (forwardedFor: string, n: number) =>
+        proxied.inject({
+          method: 'POST',
+          url: '/api/forgotPassword',
+          headers: { 'x-forwarded-for': forwardedFor },
+          payload: { email: `nobody${n}@example.com` },
+        });
+      for (let n = 0; n < LIMITS.forgotPerIp.max; n += 1) expect((await forgot(`10.0.${n}.1, 203.0.113.7`, n)).statusCode).toBe(200);
+      expect((await forgot('10.0.99.1, 203.0.113.7', 99)).statusCode).toBe(429);
+      // no proxy's address at all, a long random text instead (PostgreSQL's index refused it as a key): counted as its socket's
+      const made = await forgot(crypto.randomBytes(3000).toString('base64'), 100);
+      expect(made.statusCode).toBe(200);
     } finally {
       await proxied.close();
     }

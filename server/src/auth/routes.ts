@@ -1,6 +1,7 @@
 import { authApi } from '@common/api/auth';
 import { isLanguage } from '@common/languages';
 import { badRequest, forbidden, unauthorized } from '../http/errors';
+import { clientAddress } from '../http/client-address';
 import { routesOf } from '../http/routes';
 import { captchaSecret, createCaptcha } from '../providers/captcha';
 import { limitByIp, pruneCounters } from '../rate-limit';
@@ -45,7 +46,7 @@ export const authRoutes = routesOf(authApi, (ctx, log) => {
     register: {
       limit: [limitByIp(db, 'register', service.LIMITS.registerPerIp)],
       handler: async (request, reply) => {
-        if (!(await captcha.verify(request.body.captcha, request.ip))) throw badRequest('auth.captcha_failed');
+        if (!(await captcha.verify(request.body.captcha, clientAddress(request)))) throw badRequest('auth.captcha_failed');
         const outcome = await service.registerAccount(deps, request.body, request.lng);
         if (outcome.status === 202) {
           reply.code(202);
@@ -72,7 +73,7 @@ export const authRoutes = routesOf(authApi, (ctx, log) => {
         const result =
           'access_token' in body
             ? await service.loginWithGoogle(deps, body, request.lng)
-            : await service.loginWithPassword(deps, body, captcha, request.ip);
+            : await service.loginWithPassword(deps, body, captcha, clientAddress(request));
         setSessionCookies(request, reply, result.token, body.remember_me === true);
         return { success: result };
       },
@@ -80,7 +81,7 @@ export const authRoutes = routesOf(authApi, (ctx, log) => {
 
     /** Limited inside the service, per address and per e-mail, without telling which e-mails exist. */
     forgotPassword: async (request) => ({
-      success: { message: await service.requestPasswordReset(deps, request.body.email, request.lng, request.ip) },
+      success: { message: await service.requestPasswordReset(deps, request.body.email, request.lng, clientAddress(request)) },
     }),
 
     resetPassword: {

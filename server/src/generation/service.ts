@@ -10,6 +10,7 @@ import { SURVEY_ROLES_IN_ORDER, type Chapter, type CheckpointData, type Fidelity
 import { guestTokenHash, loadAccessibleSession } from '../books/policy';
 import { parseCheckpoint, unlockedChapterIds, type SessionRow } from '../books/repository';
 import { toBool, type Db } from '../db';
+import { clientAddress } from '../http/client-address';
 import { badRequest, conflict, paymentRequired, tooMany } from '../http/errors';
 import { composeConclusion } from '../providers/generation/composer';
 import { unsourcedFacts } from '../providers/generation/facts';
@@ -53,9 +54,9 @@ export async function limitGeneration(db: Db, request: FastifyRequest, kind: 'ch
   if (kind === 'chapter') {
     const guest = guestTokenHash(request);
     if (guest) await rateLimit(db, { key: `gen:chapter:guest:${guest}`, ...GENERATION_LIMITS.guest });
-    await rateLimit(db, { key: `gen:chapter:ip:${request.ip}`, ...GENERATION_LIMITS.guestIp });
+    await rateLimit(db, { key: `gen:chapter:ip:${clientAddress(request)}`, ...GENERATION_LIMITS.guestIp });
   } else {
-    await rateLimit(db, { key: `gen:optimize:ip:${request.ip}`, ...GENERATION_LIMITS.optimizeGuestIp });
+    await rateLimit(db, { key: `gen:optimize:ip:${clientAddress(request)}`, ...GENERATION_LIMITS.optimizeGuestIp });
   }
 }
 

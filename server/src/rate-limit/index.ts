@@ -5,6 +5,7 @@ import { inGroupCommit } from '../db/group-commit';
 import { preparedQuery } from '../db/prepared';
 import { guestTokenHash } from '../books/policy';
 import { AppError } from '../http/errors';
+import { clientAddress } from '../http/client-address';
 
 /**
  * A fixed-window limiter over the shared `counters` table, so every node sees the same counts
@@ -66,20 +67,20 @@ export async function rateLimit(source: WithDb, rule: LimitRule): Promise<void> 
 
 /** preHandler: one hit per client address, counted under `{name}:ip:{address}`. */
 export function limitByIp(source: WithDb, name: string, window: LimitWindow) {
-  return (request: FastifyRequest): Promise<void> => rateLimit(source, { key: `${name}:ip:${request.ip}`, ...window });
+  return (request: FastifyRequest): Promise<void> => rateLimit(source, { key: `${name}:ip:${clientAddress(request)}`, ...window });
 }
 
 /** preHandler of `user` routes: one hit per signed-in user, counted under `{name}:user:{id}`. */
 export function limitByUser(source: WithDb, name: string, window: LimitWindow) {
   return (request: FastifyRequest): Promise<void> =>
-    rateLimit(source, { key: `${name}:user:${request.user?.id ?? `ip:${request.ip}`}`, ...window });
+    rateLimit(source, { key: `${name}:user:${request.user?.id ?? `ip:${clientAddress(request)}`}`, ...window });
 }
 
 /** Who a limit counts: the signed-in user, else the guest's book token, else the address. */
 export function requesterKey(request: FastifyRequest): string {
   if (request.user) return `user:${request.user.id}`;
   const guest = guestTokenHash(request);
-  return guest ? `guest:${guest.slice(0, 32)}` : `ip:${request.ip}`;
+  return guest ? `guest:${guest.slice(0, 32)}` : `ip:${clientAddress(request)}`;
 }
 
 /** preHandler: one hit per requester (user, else guest token, else address), counted under `{name}:{requester}`. */

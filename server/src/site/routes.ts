@@ -6,6 +6,7 @@ import { escapeHtml } from '@common/rules/book-text';
 import type { SitePage } from '@common/schemas/site';
 import type { Config } from '../config';
 import { badRequest, AppError } from '../http/errors';
+import { clientAddress } from '../http/client-address';
 import { routesOf } from '../http/routes';
 import { captchaSecret, createCaptcha } from '../providers/captcha';
 import { limitByIp } from '../rate-limit';
@@ -68,7 +69,7 @@ export const siteRoutes = routesOf(siteApi, (ctx) => {
       limit: [limitByIp(db, 'contact', LIMITS.contactPerIp)],
       handler: async (request) => {
         const { name, email, message, captcha: solution } = request.body;
-        if (!(await captcha.verify(solution, request.ip))) throw badRequest('site.captcha_failed');
+        if (!(await captcha.verify(solution, clientAddress(request)))) throw badRequest('site.captcha_failed');
         const t = (key: string) => translate(request.lng, key, { name: oneLine(name), email }, 'mail');
         const intro = t('contact.intro');
         await mailer.send({
