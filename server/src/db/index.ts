@@ -27,27 +27,22 @@ const SQLITE_MMAP_BYTES = 1024 ** 3;
 /** SQLite's commit mode: every commit is fsynced before it returns (group-commit.ts lowers it for one batch of counters). */
 export const DURABLE_SYNCHRONOUS = 'FULL';
 
-const nulDropped = new WeakSet<PgModule.PoolClient>();
-
 /**
  * PostgreSQL's text cannot hold U+0000 (SQLite's can): a query given a string with one fails, and the call with it.
  * No text of ours means anything by it (it shows as nothing, and a book's texts lose their control characters when
- * typeset), so it is dropped from every string a query is given, wherever the string came from: a client's field, a
- * provider's answer, an imported file. Each pooled connection is wrapped once.
+ * typeset), so the pool's connections drop it from every string a query is given, wherever the string came from: a
+ * client's field, a provider's answer, an imported file.
  */
-function droppingNul(client: PgModule.PoolClient): PgModule.PoolClient {
-  if (nulDropped.has(client)) return client;
-  nulDropped.add(client);
-  const query = client.query.bind(client) as (text: unknown, values?: unknown, ...rest: unknown[]) => unknown;
-  client.query = ((text: unknown, values?: unknown, ...rest: unknown[]) =>
-    query(
-      text,
-      Array.isArray(values)
+function nulDroppingClient(pg: typeof PgModule) {
+  return class extends pg.Client {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- pg's overloads return a promise or nothing
+    override query(text: unknown, values?: unknown, ...rest: unknown[]): any {
+      const cleaned = Array.isArray(values)
         ? values.map((value) => (typeof value === 'string' && value.includes('\0') ? value.replaceAll('\0', '') : value))
-        : values,
-      ...rest,
-    )) as typeof client.query;
-  return client;
+        : values;
+      return (super.query as (...args: unknown[]) => unknown)(text, cleaned, ...rest);
+    }
+  };
 }
 
 /** SQLite in DATA_DIR by default; PostgreSQL when DATABASE_URL is set. */
@@ -56,13 +51,13 @@ export function createDb(config: Pick<Config, 'DATABASE_URL' | 'dataDir'>): Db {
     const pg = require('pg') as typeof PgModule; // loaded only for PostgreSQL, not at every start
     // Integers come back as numbers, not strings (our ids and counts fit in 53 bits).
     pg.types.setTypeParser(20, (value) => Number(value));
-    const pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: 10 });
+    const pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: 10, Client: nulDroppingClient(pg) });
     // An idle connection the database ends (restart, failover, a dropped database) is an 'error' event on
     // the pool, which replaces that connection; unheard, the event would crash the process.
     pool.on('error', () => undefined);
     const watched = watchPostgres(pg, pool, config.DATABASE_URL);
     const ending = {
-      connect: async () => droppingNul(await pool.connect()),
+      connect: () => pool.connect(),
       end: async () => {
         await watched.end();
         await pool.end();
