@@ -15,7 +15,7 @@ export type ApiError = z.infer<typeof ApiErrorSchema>;
  * The largest id a row can have: PostgreSQL's `integer`, the type of the ids' columns. A larger one is no row's, and
  * PostgreSQL refuses to compare a column with it (an error, not "no row"): ids are bounded where they come in.
  */
-export const MAX_ID = 2_147_483_647;
+const MAX_ID = 2_147_483_647;
 
 /** An id in a JSON body: a positive integer up to MAX_ID; anything else is a 400. */
 export const Id = z.number().int().positive().max(MAX_ID);

@@ -1,4 +1,4 @@
-import { MAX_ID } from '@common/schemas/api';
+import { Id } from '@common/schemas/api';
 import { CheckpointDataSchema } from '@common/schemas/session';
 import type { AppContext } from '../app';
 import { claimGuestSession, findSessionRow } from '../books/repository';
@@ -57,11 +57,11 @@ function readTrial(value: unknown): Trial | null {
   }
   if (!parsed || typeof parsed !== 'object') return null;
   const { id, guest_token, checkpoint_data, version } = parsed as Record<string, unknown>;
-  const numericId = typeof id === 'string' && /^\d+$/.test(id) ? Number(id) : id;
-  if (typeof numericId !== 'number' || !Number.isSafeInteger(numericId) || numericId <= 0 || numericId > MAX_ID) return null;
+  const bookId = Id.safeParse(typeof id === 'string' && /^\d+$/.test(id) ? Number(id) : id);
+  if (!bookId.success) return null;
   if (typeof guest_token !== 'string' || !guest_token || guest_token.length > 500) return null;
   return {
-    id: numericId,
+    id: bookId.data,
     guest_token,
     checkpoint_data,
     version: typeof version === 'number' && Number.isSafeInteger(version) ? version : null,
