@@ -8,6 +8,24 @@
 export const PRINT_STATUSES = ['received', 'sent_to_printer', 'in_production', 'shipped', 'rejected', 'canceled'] as const;
 export type PrintStatus = (typeof PRINT_STATUSES)[number];
 
+/** Where a print order has ended: its printer fetches nothing more. */
+export const ENDED_PRINT_STATUSES: readonly PrintStatus[] = ['shipped', 'rejected', 'canceled'];
+
+/** The links a printer fetches a print order's files through stay valid this long (Lulu downloads within hours). */
+export const PRINT_FILE_LINK_LIFETIME_MS = 7 * 24 * 3600_000;
+
+/**
+ * Whether a print order's printer may still fetch its files: the order has not ended, and a link made for it (at
+ * submission, at each new try, when handed to the print operator: each time the order changes) may still be valid.
+ * A deleted book keeps such files until the order ends; an account cannot be deleted while one of its orders has them.
+ */
+export function printFilesInUse(order: { status: string; updated_at: string }, now: Date): boolean {
+  return (
+    !(ENDED_PRINT_STATUSES as readonly string[]).includes(order.status) &&
+    Date.parse(order.updated_at) + PRINT_FILE_LINK_LIFETIME_MS > now.getTime()
+  );
+}
+
 /** Fewest copies per order (spec section 9), also the default. */
 export const PRINT_MIN_COPIES = 5;
 

@@ -8,7 +8,8 @@ import type { TestApp } from './helpers';
  * Issue 18 item 4: the files a book or an account owns besides photos and exports, stored where the
  * features store them — a made audiobook (under the book's folder, as the audiobook job writes it),
  * a print quote's interior PDF and a paid print order's interior and cover (printing/…), with the
- * rows that name them. `bookId` null: a .docx uploaded for printing, which belongs to no book.
+ * rows that name them. `bookId` null: a .docx uploaded for printing, which belongs to no book. The print order has
+ * shipped: nothing keeps its files for its printer.
  * Returns the storage keys.
  */
 export async function addAudiobookAndPrintFiles(app: TestApp, userId: number, bookId: number | null): Promise<string[]> {
@@ -90,7 +91,7 @@ export async function addAudiobookAndPrintFiles(app: TestApp, userId: number, bo
     phone: '+33100000000',
     interior_key: orderKeys[0],
     cover_key: orderKeys[1],
-    status: 'received',
+    status: 'shipped',
     provider: 'email',
     provider_job_id: null,
     provider_status: null,

@@ -3,7 +3,7 @@ import type { RequestUser } from '../auth/guard';
 import { findUserById } from '../auth/repository';
 import { verifyPassword } from '../auth/passwords';
 import { bookExportsPrefix, deleteBookFiles, sessionFileKey } from '../books/files';
-import { deletePrintFiles } from '../printing/files';
+import { deletePrintFiles, hasPrintOrderInUse } from '../printing/files';
 import { nowIso, toBool } from '../db';
 import { AppError } from '../http/errors';
 import { currentSubscription, subscriptionState } from '../subscriptions/service';
@@ -134,7 +134,8 @@ export async function buildDataZip(ctx: Ctx, userId: number): Promise<NodeJS.Rea
  * whose deletion cascades to books, chapter versions, file records, sessions (tokens) and tickets.
  * Orders are kept for the accounts the law asks a seller to keep (amount, tax, date, reference) but
  * anonymised: no user, no e-mail, no payment token. An active subscription must be cancelled first
- * (its renewals are charged by the provider).
+ * (its renewals are charged by the provider); a print order whose printer may still fetch its files must have ended
+ * (shipped, rejected, canceled) or be past its links' life.
  */
 export async function deleteAccount(
   ctx: Ctx & Pick<AppContext, 'config'>,
@@ -149,6 +150,7 @@ export async function deleteAccount(
     : (confirmation.email ?? '').trim().toLowerCase() === user.email;
   if (!confirmed) throw new AppError(403, user.password_hash ? 'account.wrong_password' : 'account.wrong_email');
   if (subscriptionState(await currentSubscription(db, user.id)) === 'subscribed') throw new AppError(409, 'account.subscription_active');
+  if (await hasPrintOrderInUse(ctx, user.id)) throw new AppError(409, 'account.print_order_active');
 
   // cloned voices first, at their providers (a failure stops here: the account stays, to be deleted again)
   const voices = await db.selectFrom('voice_models').select('id').where('user_id', '=', user.id).execute();

@@ -1,7 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { copyPriceCents, coverGeometry, printedPages, printPriceCents, TRIM_INCHES } from '@common/rules/printing';
+import {
+  copyPriceCents,
+  coverGeometry,
+  PRINT_FILE_LINK_LIFETIME_MS,
+  printedPages,
+  printFilesInUse,
+  printPriceCents,
+  TRIM_INCHES,
+} from '@common/rules/printing';
 import { buildTestApp, createBook, createUser, buildCheckpoint, type TestApp, type TestUser } from '../../test/helpers';
 import { requestsTo } from '../../test/requests';
 import { docxPlain, docxWithHeadings, encryptedDocx, multipart, WORD_MIME, zipBomb } from '../../test/fixtures/books/forms';
@@ -74,6 +82,17 @@ describe('printing rules', () => {
     const g = coverGeometry(TRIM_INCHES['6x9'], 210, 444);
     expect(Math.abs(g.width - 920)).toBeLessThan(1);
     expect(Math.abs(g.height - 666)).toBeLessThan(1);
+  });
+
+  it("keeps an order's files for its printer until it ends or its links have expired", () => {
+    const now = new Date('2026-12-07T12:00:00Z');
+    const changed = (ms: number) => new Date(now.getTime() - ms).toISOString();
+    for (const status of ['received', 'sent_to_printer', 'in_production']) {
+      expect(printFilesInUse({ status, updated_at: changed(0) }, now)).toBe(true);
+      expect(printFilesInUse({ status, updated_at: changed(PRINT_FILE_LINK_LIFETIME_MS - 60_000) }, now)).toBe(true);
+      expect(printFilesInUse({ status, updated_at: changed(PRINT_FILE_LINK_LIFETIME_MS + 60_000) }, now)).toBe(false);
+    }
+    for (const status of ['shipped', 'rejected', 'canceled']) expect(printFilesInUse({ status, updated_at: changed(0) }, now)).toBe(false);
   });
 
   it('pads to the binding minimum and an even count', () => {
@@ -363,12 +382,15 @@ describe('Lulu Print API adapter', { timeout: 240_000 }, () => {
   });
   const { post, get } = requestsTo(() => app);
 
-  async function paidQuote(user: TestUser) {
+  /** A paid print order submitted, of an uploaded document or, given one, of the user's book. */
+  async function paidQuote(user: TestUser, bookId?: number) {
     const form = multipart({ copies: '5' }, [
       { field: 'file', filename: 'story.docx', contentType: WORD_MIME, data: await docxPlain(['A short story.']) },
     ]);
     const quote = (
-      await app.inject({ method: 'POST', url: '/api/uploadDocx', payload: form.payload, headers: { ...form.headers, ...user.headers } })
+      bookId === undefined
+        ? await app.inject({ method: 'POST', url: '/api/uploadDocx', payload: form.payload, headers: { ...form.headers, ...user.headers } })
+        : await post('/api/quoteBookForPrinting', { service_session_id: bookId, copies: 5 }, user)
     ).json().success;
     const pay = (await post('/api/createPrintingPaymentForm', { ...ADDRESS, quote_id: quote.quote_id, price: quote.price }, user)).json()
       .success;
@@ -465,5 +487,37 @@ describe('Lulu Print API adapter', { timeout: 240_000 }, () => {
     const shipped = lulu.webhook(job.id, 'SHIPPED');
     expect((await webhook(shipped.body, shipped.signature)).statusCode).toBe(200);
     expect(await statusOf(user, order)).toBe('shipped');
+  });
+
+  it('a deleted book keeps the files its printer has yet to fetch until the order ends; the account waits for it (issue 18 item 4)', async () => {
+    const user = await createUser(app);
+    const checkpoint = buildCheckpoint(2);
+    checkpoint.data.forEach((chapter) => (chapter.generated_content = 'The keeper counted the ships that passed in the night.'));
+    const book = await createBook(app, { userId: user.id }, { checkpoint, bookName: 'Kept for the printer' });
+    const { order, res } = await paidQuote(user, book.id);
+    expect(res.statusCode, res.body).toBe(200);
+    const job = lulu.jobs.find((sent) => sent.body.external_id === order)!;
+    const links = (['interior', 'cover'] as const).map(
+      (file) => new URL(job.body.line_items![0].printable_normalization![file]!.source_url!),
+    );
+    const fetched = () =>
+      Promise.all(links.map(async (url) => (await app.inject({ method: 'GET', url: url.pathname + url.search })).statusCode));
+    const deleteAccount = () =>
+      app.inject({ method: 'POST', url: '/api/deleteAccount', headers: user.headers, payload: { email: user.email } });
+
+    expect((await post('/api/deleteSessionById', { id: book.id }, user)).statusCode).toBe(200);
+    expect(await fetched()).toEqual([200, 200]);
+    const refused = await deleteAccount();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'account.print_order_active', error: expect.stringContaining('once they have shipped') });
+
+    const inProduction = lulu.webhook(job.id, 'IN_PRODUCTION');
+    expect((await webhook(inProduction.body, inProduction.signature)).statusCode).toBe(200);
+    expect(await fetched()).toEqual([200, 200]);
+    const shipped = lulu.webhook(job.id, 'SHIPPED');
+    expect((await webhook(shipped.body, shipped.signature)).statusCode).toBe(200);
+    expect(await statusOf(user, order)).toBe('shipped');
+    expect(await fetched()).toEqual([404, 404]);
+    expect((await deleteAccount()).statusCode).toBe(200);
   });
 });

@@ -1,7 +1,15 @@
 import crypto from 'node:crypto';
 import type { Language } from '@common/constants';
 import { formatPrice, fromCents, taxIncludedCents, toCents } from '@common/rules/prices';
-import { coverGeometry, printPriceCents, TRIM_INCHES, type PrintPriceTable, type PrintStatus } from '@common/rules/printing';
+import {
+  coverGeometry,
+  ENDED_PRINT_STATUSES,
+  PRINT_FILE_LINK_LIFETIME_MS,
+  printPriceCents,
+  TRIM_INCHES,
+  type PrintPriceTable,
+  type PrintStatus,
+} from '@common/rules/printing';
 import type { PrintQuote, ShippingAddress, ShippingFields } from '@common/schemas/printing';
 import { COVER_IMAGE_KEY } from '@common/schemas/workspace';
 import type { AppContext } from '../app';
@@ -21,6 +29,7 @@ import { normalizeLanguage } from '@common/languages';
 import { confirmOrder, placeOrder, type PaymentsContext } from '../payments/service';
 import { renderCoverSpread } from './cover';
 import { emailFulfilment } from './fulfilment/email';
+import { deletePrintFilesOfDeletedBook } from './files';
 import type { PrintFulfilment, PrintJob } from './fulfilment';
 import { printStatusOfLulu, verifyLuluSignature } from './fulfilment/lulu';
 import {
@@ -47,8 +56,6 @@ export interface PrintingContext {
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 const CFB_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 const ENCRYPTED_PACKAGE = Buffer.from('EncryptedPackage', 'utf16le');
-/** Links given to the print provider stay valid this long (Lulu downloads within hours). */
-const FILE_LINK_LIFETIME_MS = 7 * 24 * 3600_000;
 
 const sha256 = (data: Buffer) => crypto.createHash('sha256').update(data).digest('hex');
 const quoteInteriorKey = (reference: string) => `printing/quotes/${reference}/interior.pdf`;
@@ -290,7 +297,7 @@ const fileLinkKey = (ctx: Pick<PrintingContext, 'app'>) =>
     .digest();
 
 export function fileLink(ctx: Pick<PrintingContext, 'app'>, reference: string, file: 'interior.pdf' | 'cover.pdf', now: Date): string {
-  const expires = Math.floor((now.getTime() + FILE_LINK_LIFETIME_MS) / 1000);
+  const expires = Math.floor((now.getTime() + PRINT_FILE_LINK_LIFETIME_MS) / 1000);
   const base = ctx.app.config.PUBLIC_URL.replace(/\/+$/, '');
   return `${base}/api/printFile/${reference}/${file}?expires=${expires}&signature=${signFileLink(ctx, reference, file, expires)}`;
 }
@@ -528,4 +535,5 @@ export async function applyLuluWebhook(ctx: PrintingContext, raw: Buffer, signat
   const status = printStatusOfLulu(name);
   if (!row || !status) return;
   await updatePrintOrder(ctx.app.db, row.id, { status, provider_status: name }, ctx.pay.now().toISOString());
+  if (ENDED_PRINT_STATUSES.includes(status)) await deletePrintFilesOfDeletedBook(ctx.app, row);
 }
