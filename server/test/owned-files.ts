@@ -1,13 +1,14 @@
 import crypto from 'node:crypto';
 import { nowIso } from '../src/db';
 import { sessionFileKey } from '../src/books/files';
+import { orderFileKey } from '../src/printing/files';
 import { insertPrintOrder, insertQuote, newQuoteReference } from '../src/printing/repository';
 import type { TestApp } from './helpers';
 
 /**
  * Issue 18 item 4: the files a book or an account owns besides photos and exports, stored where the
  * features store them — a made audiobook (under the book's folder, as the audiobook job writes it),
- * a print quote's interior PDF and a paid print order's interior and cover (printing/…), with the
+ * a print quote's interior PDF and a paid print order's interior, cover and cover photo (printing/…), with the
  * rows that name them. `bookId` null: a .docx uploaded for printing, which belongs to no book. The print order has
  * shipped: nothing keeps its files for its printer.
  * Returns the storage keys.
@@ -76,9 +77,11 @@ export async function addAudiobookAndPrintFiles(app: TestApp, userId: number, bo
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const orderKeys = ['interior.pdf', 'cover.pdf'].map((file) => `printing/orders/${orderReference}/${file}`);
+  const orderKeys = (['interior.pdf', 'cover.pdf'] as const).map((file) => orderFileKey(orderReference, file));
   for (const key of orderKeys) await storage.put(key, Buffer.from('%PDF order file'), 'application/pdf');
-  keys.push(...orderKeys);
+  const coverPhoto = orderFileKey(orderReference, 'cover-photo');
+  await storage.put(coverPhoto, Buffer.from('JPEG photo'), 'image/jpeg');
+  keys.push(...orderKeys, coverPhoto);
   await insertPrintOrder(db, {
     order_id: order.id,
     quote_id: quote.id,

@@ -18,6 +18,10 @@ import { startLuluStandIn, type LuluStandIn } from '../../test/stand-ins/lulu';
 import { pdfText, run, tempFile } from '../../test/export-support';
 import { loadPriceTable } from './prices';
 import { findOrderByReference } from '../payments/orders';
+import { storeSessionImage } from '../books/files';
+import { normalizeImage } from '../images/normalize-image';
+import { COVER_IMAGE_KEY } from '@common/schemas/workspace';
+import { makePng } from '../../test/sample-books';
 
 const table = loadPriceTable(path.resolve(import.meta.dirname, '../../../content'));
 const ADDRESS = {
@@ -72,6 +76,21 @@ async function pdfPages(pdf: Buffer): Promise<{ pages: number; size: string }> {
   try {
     const { stdout } = await run('pdfinfo', [file]);
     return { pages: Number(/Pages:\s+(\d+)/.exec(stdout)?.[1]), size: /Page size:\s+(.+)/.exec(stdout)?.[1] ?? '' };
+  } finally {
+    fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  }
+}
+
+/** The pixel sizes of the images a PDF holds (poppler's pdfimages). */
+async function pdfImageSizes(pdf: Buffer): Promise<string[]> {
+  const file = tempFile('p.pdf', pdf);
+  try {
+    const { stdout } = await run('pdfimages', ['-list', file]);
+    return stdout
+      .split('\n')
+      .slice(2)
+      .filter((line) => line.trim())
+      .map((line) => line.trim().split(/\s+/).slice(3, 5).join(' x '));
   } finally {
     fs.rmSync(path.dirname(file), { recursive: true, force: true });
   }
@@ -404,6 +423,14 @@ describe('Lulu Print API adapter', { timeout: 240_000 }, () => {
     });
     return { quote, order: pay.order_id as string, res };
   }
+  /** A book of two written chapters, which can be printed. */
+  async function writtenBook(user: TestUser) {
+    const checkpoint = buildCheckpoint(2);
+    checkpoint.data.forEach((chapter) => (chapter.generated_content = 'The keeper counted the ships that passed in the night.'));
+    return createBook(app, { userId: user.id }, { checkpoint, bookName: 'Kept for the printer' });
+  }
+  const coverLinkOf = (order: string) =>
+    new URL(lulu.jobs.find((sent) => sent.body.external_id === order)!.body.line_items![0].printable_normalization!.cover!.source_url!);
   const webhook = (body: string, signature: string) =>
     app.inject({
       method: 'POST',
@@ -489,11 +516,27 @@ describe('Lulu Print API adapter', { timeout: 240_000 }, () => {
     expect(await statusOf(user, order)).toBe('shipped');
   });
 
+  it('a try after an outage draws the cover with the photo the order was placed with, the book deleted meanwhile', async () => {
+    const user = await createUser(app);
+    const book = await writtenBook(user);
+    await storeSessionImage(app.ctx, book.id, COVER_IMAGE_KEY, await normalizeImage(makePng(300, 450, 7)));
+    lulu.unavailable = true;
+    const { order, res } = await paidQuote(user, book.id);
+    expect(res.json().success.status).toBe('received');
+    await app.ctx.queue.idle();
+    expect((await post('/api/deleteSessionById', { id: book.id }, user)).statusCode).toBe(200);
+
+    lulu.unavailable = false;
+    await expect.poll(() => statusOf(user, order), { timeout: 20_000, interval: 100 }).toBe('sent_to_printer');
+    const link = coverLinkOf(order);
+    const cover = await app.inject({ method: 'GET', url: link.pathname + link.search });
+    expect(cover.statusCode).toBe(200);
+    expect(await pdfImageSizes(cover.rawPayload)).toEqual(['300 x 450']);
+  });
+
   it('a deleted book keeps the files its printer has yet to fetch until the order ends; the account waits for it (issue 18 item 4)', async () => {
     const user = await createUser(app);
-    const checkpoint = buildCheckpoint(2);
-    checkpoint.data.forEach((chapter) => (chapter.generated_content = 'The keeper counted the ships that passed in the night.'));
-    const book = await createBook(app, { userId: user.id }, { checkpoint, bookName: 'Kept for the printer' });
+    const book = await writtenBook(user);
     const { order, res } = await paidQuote(user, book.id);
     expect(res.statusCode, res.body).toBe(200);
     const job = lulu.jobs.find((sent) => sent.body.external_id === order)!;

@@ -7,7 +7,7 @@ import { FORM_LIMIT } from '../payments/checkout';
 import type { PaymentsContext } from '../payments/service';
 import { createFulfilment } from './fulfilment';
 import { loadPriceTable } from './prices';
-import { orderFileKey } from './service';
+import { orderFileKey } from './files';
 import {
   applyLuluWebhook,
   checkFileLink,

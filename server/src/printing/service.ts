@@ -15,7 +15,7 @@ import { COVER_IMAGE_KEY } from '@common/schemas/workspace';
 import type { AppContext } from '../app';
 import type { RequestUser } from '../auth/guard';
 import { sessionFileKey } from '../books/files';
-import type { SessionRow } from '../books/repository';
+import { findSessionFile, type SessionRow } from '../books/repository';
 import { readStoredImage } from '../exports/images';
 import { exportFiles, keepPhotos, loadBookSource } from '../exports/service';
 import { chapterParagraphs, cleanLine } from '../exports/text';
@@ -29,7 +29,7 @@ import { normalizeLanguage } from '@common/languages';
 import { confirmOrder, placeOrder, type PaymentsContext } from '../payments/service';
 import { renderCoverSpread } from './cover';
 import { emailFulfilment } from './fulfilment/email';
-import { deletePrintFilesOfDeletedBook } from './files';
+import { deletePrintFilesOfDeletedBook, orderFileKey } from './files';
 import type { PrintFulfilment, PrintJob } from './fulfilment';
 import { printStatusOfLulu, verifyLuluSignature } from './fulfilment/lulu';
 import {
@@ -59,7 +59,6 @@ const ENCRYPTED_PACKAGE = Buffer.from('EncryptedPackage', 'utf16le');
 
 const sha256 = (data: Buffer) => crypto.createHash('sha256').update(data).digest('hex');
 const quoteInteriorKey = (reference: string) => `printing/quotes/${reference}/interior.pdf`;
-export const orderFileKey = (reference: string, file: 'interior.pdf' | 'cover.pdf') => `printing/orders/${reference}/${file}`;
 
 /** Copies as typed: a whole number within the table's limits, else a translated 400. */
 export function parseCopies(raw: unknown, table: PrintPriceTable): number {
@@ -343,6 +342,7 @@ export async function submitPrintOrder(
   const interiorKey = orderFileKey(order.reference, 'interior.pdf');
   const coverKey = orderFileKey(order.reference, 'cover.pdf');
   await storage.put(interiorKey, interior, 'application/pdf');
+  if (quote.service_session_id !== null) await keepCoverPhoto(ctx.app, order.reference, quote.service_session_id);
   const now = ctx.pay.now();
   const inserted = await insertPrintOrder(db, {
     order_id: order.id,
@@ -383,6 +383,16 @@ export async function submitPrintOrder(
   return presentPrintOrder(ctx, order, row, lng);
 }
 
+/**
+ * The book's cover photo as it is when the order is placed, kept with the order: a later try (after a Lulu outage) draws
+ * the cover that was ordered, whatever becomes of the book meanwhile (a new photo, the book deleted).
+ */
+async function keepCoverPhoto({ db, storage }: Pick<AppContext, 'db' | 'storage'>, reference: string, bookId: number) {
+  const photo = await findSessionFile(db, bookId, COVER_IMAGE_KEY);
+  const bytes = photo && (await storage.get(sessionFileKey(bookId, COVER_IMAGE_KEY)));
+  if (photo && bytes) await storage.put(orderFileKey(reference, 'cover-photo'), bytes, photo.content_type);
+}
+
 /** What a print provider receives for a stored print order (at submission, and when the queue tries again). */
 async function printJobOf(
   ctx: PrintingContext,
@@ -406,9 +416,8 @@ async function printJobOf(
 ): Promise<PrintJob> {
   const { storage, translate } = ctx.app;
   const language = normalizeLanguage(order.language);
-  const coverImage =
-    quote.service_session_id === null ? null : await storage.get(sessionFileKey(quote.service_session_id, COVER_IMAGE_KEY));
-  const image = coverImage ? await readStoredImage(coverImage) : null;
+  const coverPhoto = await storage.get(orderFileKey(order.reference, 'cover-photo'));
+  const image = coverPhoto ? await readStoredImage(coverPhoto) : null;
   return {
     reference: order.reference,
     title: quote.title,
