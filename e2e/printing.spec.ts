@@ -161,6 +161,45 @@ test('"print this book" from the workspace prices the book without any upload', 
   await expect(page.getByTestId('print-pages')).toHaveText('32 pages', { timeout: 60_000 });
 });
 
+test('paid, but handing the order to the printer fails: the same order is tried again, never paid twice', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const { token } = await signUp(request, { prefix: 'printretry' });
+  const id = await writtenBook(request, token);
+  await actAsUser(page, token);
+  const forms: string[] = [];
+  page.on('request', (asked) => {
+    if (asked.url().includes('/api/createPrintingPaymentForm')) forms.push(asked.url());
+  });
+  let cut = 0;
+  await page.route('**/api/submitDocxForPrinting', (route) => (cut++ === 0 ? route.abort('connectionreset') : route.continue()));
+
+  await page.goto(`/en/printing?book=${id}`);
+  await expect(page.getByTestId('print-pages')).toHaveText('32 pages', { timeout: 60_000 });
+  await fillAddress(page);
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await page.getByLabel('Card number').fill('4111 1111 1111 1111');
+  await page.getByLabel('Expiry date').fill('12/39');
+  await page.getByLabel('Security code (CVC)').fill('123');
+  await page.getByRole('button', { name: /^Pay / }).click();
+
+  const retry = page.getByRole('button', { name: 'Try again (no new payment)' });
+  await expect(retry).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByLabel('Card number')).toHaveCount(0);
+  await expect(page.getByRole('alert')).toHaveText(
+    'Your payment went through, but your order has not reached the printer yet. Nothing more will be charged: try again when you are ready.',
+  );
+  await saveScreenshot(page, testInfo, 'printing-retry', 'en');
+  await retry.click();
+  await expect(page.getByTestId('print-success')).toContainText('your books are on their way to the printer.', { timeout: 60_000 });
+  expect(cut).toBe(2);
+  expect(forms).toHaveLength(1);
+  await page.goto('/en/printing');
+  await expect(page.getByTestId('print-orders').getByText('printed copies of “Rose of Naples”')).toHaveCount(1);
+});
+
 test('a payment setup failure goes back one page with the error text, the address still filled in', async ({ page, request }) => {
   test.setTimeout(120_000);
   const { token } = await signUp(request, { prefix: 'printfail' });

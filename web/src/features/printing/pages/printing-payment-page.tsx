@@ -6,6 +6,7 @@ import { printingApi } from '@common/api/printing';
 import { languageOfPath } from '@common/languages';
 import { formatPrice } from '@common/rules/prices';
 import type { PaymentForm } from '@common/schemas/payments';
+import { Button } from '../../../components/button';
 import { Loader } from '../../../components/loader';
 import { Screen } from '../../../components/screen';
 import { ApiError, call } from '../../../lib/api';
@@ -31,7 +32,9 @@ export function PrintingPaymentPage() {
   const navigate = useNavigate();
   const lng = languageOfPath(location.pathname);
   const [pending] = useState(pendingPrint);
-  const [stage, setStage] = useState<'pay' | 'submitting' | 'done'>('pay');
+  const [stage, setStage] = useState<'pay' | 'submitting' | 'retry' | 'done'>('pay');
+  /** The order paid, while handing it to the printer has not succeeded: tried again as it is, never paid again. */
+  const [paid, setPaid] = useState<PaymentForm | null>(null);
   const [message, setMessage] = useState('');
   const [failed, setFailed] = useState<string | null>(null);
 
@@ -59,6 +62,7 @@ export function PrintingPaymentPage() {
   const onPaid = async (form: PaymentForm) => {
     if (!pending) return;
     setFailed(null);
+    setPaid(form);
     setStage('submitting');
     try {
       const confirmation = await call(printingApi.printingPaymentStatusCallback, { params: { order_id: form.order_id } });
@@ -79,9 +83,16 @@ export function PrintingPaymentPage() {
       setPendingPrint(null);
       setStage('done');
     } catch (error) {
-      // back to a new card form, the reason above it
-      setFailed(error instanceof ApiError ? error.message : t('payments:card.error'));
-      setStage('pay');
+      // not paid after all: back to a new card form, the reason above it; paid: the same order is handed over again
+      if (error instanceof ApiError && error.status === 402) {
+        setFailed(error.message);
+        setPaid(null);
+        setStage('pay');
+      } else {
+        // the server's reason, if it gave one (a lost connection needs none beside "not sent yet")
+        setFailed(error instanceof ApiError && error.status !== null ? error.message : null);
+        setStage('retry');
+      }
     }
   };
 
@@ -112,6 +123,15 @@ export function PrintingPaymentPage() {
         <div role="status">
           <p>{t('payment.submitting')}</p>
           <Loader />
+        </div>
+      ) : null}
+      {stage === 'retry' && paid ? (
+        <div>
+          <div role="alert">
+            <p>{t('payment.not_sent')}</p>
+            {failed ? <p>{failed}</p> : null}
+          </div>
+          <Button onClick={() => void onPaid(paid)}>{t('payment.retry')}</Button>
         </div>
       ) : null}
       {stage === 'pay' ? (
