@@ -178,6 +178,8 @@ export interface OrdersTable {
   paid_at: string | null;
   /** The print quote a `printing` order pays (migration 0150). */
   print_quote_id: number | null;
+  /** Where a `printing` order's copies go, JSON of a ShippingAddress (migration 0360). */
+  shipping_address: string | null;
 }
 /** A chapter of an unpaid book opened by an extra-chapter order. */
 export interface UnlockedChaptersTable {

@@ -14,6 +14,7 @@ export function createPaymentsContext(ctx: AppContext, log: PaymentsContext['log
     translate: ctx.translate,
     provider: createPaymentProvider(ctx.config),
     mailer: ctx.mailer,
+    queue: ctx.queue,
     log,
     now: () => new Date(),
   };

@@ -27,6 +27,8 @@ export interface NewOrder {
   language: string;
   /** The print quote a printing order pays. */
   print_quote_id?: number | null;
+  /** Where a printing order's copies go (JSON of a ShippingAddress). */
+  shipping_address?: string | null;
   /** Set for a renewal charged without a form (its reference is derived from the transaction). */
   reference?: string;
 }
@@ -56,6 +58,7 @@ export function insertOrder(db: Db, input: NewOrder, now: string): Promise<Order
       recipient_email: input.recipient_email ?? null,
       language: input.language,
       print_quote_id: input.print_quote_id ?? null,
+      shipping_address: input.shipping_address ?? null,
       created_at: now,
       updated_at: now,
     })

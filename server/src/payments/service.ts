@@ -4,7 +4,9 @@ import type { Config } from '../config';
 import type { Db } from '../db';
 import { AppError, badRequest, conflict } from '../http/errors';
 import type { Translate } from '../http/messages';
+import type { Queue } from '../jobs/queue';
 import type { Mailer } from '../providers/mail';
+import { PRINT_HANDOVER_JOB } from '../printing/jobs';
 import { FORM_TOKEN_LIFETIME_MS, type PaymentProvider } from '../providers/payments/provider';
 import { parseKrAnswer, verifyKrHash, type KrAnswer, type KrFields, type KrTransaction } from '../providers/payments/kr-answer';
 import { claimCouponUse, markSessionPaid, type CouponRow } from '../coupons/repository';
@@ -21,6 +23,7 @@ export interface PaymentsContext {
   translate: Translate;
   provider: PaymentProvider;
   mailer: Mailer;
+  queue: Queue;
   log: FastifyBaseLogger;
   now: () => Date;
 }
@@ -152,11 +155,18 @@ async function unlock(trx: Db, order: OrderRow, transaction: KrTransaction, now:
   }
 }
 
-/** After the commit: receipts and gift mails; with Lyra, the monthly instalments of a new subscription. */
+/**
+ * After the commit: receipts and gift mails; printed copies handed to the printer (the buyer's page may be closed by
+ * now); with Lyra, the monthly instalments of a new subscription.
+ */
 async function afterPaid(ctx: PaymentsContext, order: OrderRow): Promise<void> {
   await sendOrderMails(ctx, order).catch((error: unknown) =>
     ctx.log.error({ err: error, reference: order.reference }, 'order mail not sent'),
   );
+  if (order.kind === 'printing')
+    await ctx.queue
+      .enqueue(PRINT_HANDOVER_JOB, order.id)
+      .catch((error: unknown) => ctx.log.error({ err: error, reference: order.reference }, 'print hand-over not queued: left to the page'));
   if (order.kind !== 'subscription' || !order.subscription_id || !order.payment_method_token) return;
   const sub = await ctx.db.selectFrom('subscriptions').selectAll().where('id', '=', order.subscription_id).executeTakeFirstOrThrow();
   if (sub.provider_subscription_id) return;

@@ -8,13 +8,14 @@ import type { PaymentsContext } from '../payments/service';
 import { createFulfilment } from './fulfilment';
 import { loadPriceTable } from './prices';
 import { orderFileKey } from './files';
+import { PRINT_HANDOVER_JOB, PRINT_SUBMISSION_JOB } from './jobs';
 import {
   applyLuluWebhook,
   checkFileLink,
   createPrintingForm,
   printingConfirmation,
+  printHandOverJob,
   printSubmissionJob,
-  PRINT_SUBMISSION_JOB,
   quoteBook,
   quoteDocx,
   submitPrintOrder,
@@ -34,6 +35,7 @@ export const printingRoutes =
   async (api, app) => {
     const table = loadPriceTable(app.config.contentDir);
     const ctx: PrintingContext = { app, pay, table, fulfilment: createFulfilment(app.config, pay.mailer, table.pod_package_id) };
+    app.queue.handle(PRINT_HANDOVER_JOB, printHandOverJob(ctx));
     app.queue.handle(PRINT_SUBMISSION_JOB, printSubmissionJob(ctx));
 
     await routesOf(printingApi, ({ db, storage }) => ({

@@ -30,6 +30,7 @@ import { confirmOrder, placeOrder, type PaymentsContext } from '../payments/serv
 import { renderCoverSpread } from './cover';
 import { emailFulfilment } from './fulfilment/email';
 import { deletePrintFilesOfDeletedBook, orderFileKey } from './files';
+import { PRINT_SUBMISSION_JOB } from './jobs';
 import type { PrintFulfilment, PrintJob } from './fulfilment';
 import { printStatusOfLulu, verifyLuluSignature } from './fulfilment/lulu';
 import {
@@ -246,7 +247,7 @@ export async function createPrintingForm(
       { price: formatPrice(fromCents(quote.amount_cents), lng, quote.currency) },
       { price: fromCents(quote.amount_cents) },
     );
-  parseAddress(body);
+  const address = parseAddress(body);
   const form = await placeOrder(ctx.pay, {
     kind: 'printing',
     user_id: user.id,
@@ -257,6 +258,7 @@ export async function createPrintingForm(
     email: user.email,
     language: lng,
     print_quote_id: quote.id,
+    shipping_address: JSON.stringify(address),
   });
   return { ...form, amount: fromCents(quote.amount_cents), currency: quote.currency };
 }
@@ -316,8 +318,8 @@ export function checkFileLink(
 
 /**
  * submitDocxForPrinting: only for a paid order of this very quote (same copies, same document when
- * one is sent). The print order is stored once with its interior and cover, handed to the print
- * provider, and the author is told by e-mail. A second submit answers the first order.
+ * one is sent). The server has most often handed the order to the printer already (printHandOverJob, as soon as
+ * it was paid): this answers that print order; else it hands it over now. A second submit answers the first order.
  */
 export async function submitPrintOrder(
   ctx: PrintingContext,
@@ -326,17 +328,35 @@ export async function submitPrintOrder(
   upload: UploadedFile | undefined,
   lng: Language,
 ) {
-  const { db, storage } = ctx.app;
+  const { db } = ctx.app;
   const order = await printingOrderOf(ctx, user, fields.order_id);
   if (order.status !== 'paid') throw paymentRequired('printing.not_paid');
   const quote = await findQuoteOfUser(db, fields.quote_id, user.id);
   if (!quote || order.print_quote_id !== quote.id) throw conflict('printing.quote_mismatch');
-  const existing = await findPrintOrderOfOrder(db, order.id);
-  if (existing) return presentPrintOrder(ctx, order, existing, lng);
   if (fields.copies !== undefined && parseCopies(fields.copies, ctx.table) !== quote.copies) throw conflict('printing.copies_changed');
   if (upload && upload.data.length > 0 && sha256(upload.data) !== quote.file_hash) throw conflict('printing.document_changed');
-  const address = parseAddress(fields);
+  const row =
+    (await findPrintOrderOfOrder(db, order.id)) ??
+    (await handOverPrintOrder(ctx, order, quote, paidForAddress(order) ?? parseAddress(fields)));
+  return presentPrintOrder(ctx, order, row, lng);
+}
 
+/** The address a printing order was paid for (null for an order placed before it was kept: its page's submit gives it). */
+const paidForAddress = (order: OrderRow): ShippingAddress | null =>
+  order.shipping_address === null ? null : (JSON.parse(order.shipping_address) as ShippingAddress);
+
+/**
+ * A paid printing order becomes a print order, once: its interior and cover photo kept in its folder, the order
+ * stored, handed to the printer (or to the queue, to be tried again, when the printer does not answer), and the
+ * author told by e-mail. Whoever comes second (the page's submit, the hand-over job) finds the first one's order.
+ */
+async function handOverPrintOrder(
+  ctx: PrintingContext,
+  order: OrderRow,
+  quote: QuoteRow,
+  address: ShippingAddress,
+): Promise<PrintOrderRow> {
+  const { db, storage } = ctx.app;
   const interior = await storage.get(quote.interior_key);
   if (!interior) throw new AppError(410, 'printing.quote_expired');
   const interiorKey = orderFileKey(order.reference, 'interior.pdf');
@@ -347,7 +367,7 @@ export async function submitPrintOrder(
   const inserted = await insertPrintOrder(db, {
     order_id: order.id,
     quote_id: quote.id,
-    user_id: user.id,
+    user_id: order.user_id,
     ...address,
     interior_key: interiorKey,
     cover_key: coverKey,
@@ -358,15 +378,14 @@ export async function submitPrintOrder(
     created_at: now.toISOString(),
     updated_at: now.toISOString(),
   });
-  if (!inserted) return presentPrintOrder(ctx, order, (await findPrintOrderOfOrder(db, order.id))!, lng);
+  if (!inserted) return (await findPrintOrderOfOrder(db, order.id))!;
 
-  const job = await printJobOf(ctx, { order, quote, address, contactEmail: user.email, interior, coverKey, now });
-  let row = inserted;
+  const job = await printJobOf(ctx, { order, quote, address, contactEmail: order.email, interior, coverKey, now });
   try {
     const sent = await ctx.fulfilment.submit(job);
     await updatePrintOrder(
       db,
-      row.id,
+      inserted.id,
       { status: sent.status, provider_job_id: sent.jobId, provider_status: sent.providerStatus },
       now.toISOString(),
     );
@@ -374,13 +393,34 @@ export async function submitPrintOrder(
     // The order is paid and stored: the queue tries the provider again (a Lulu outage loses no order);
     // after the last try a person takes over (printSubmissionJob's failed).
     ctx.pay.log.error({ err: error, reference: order.reference }, 'print provider did not take the order: queued to be tried again');
-    await ctx.app.queue.enqueue(PRINT_SUBMISSION_JOB, row.id);
+    await ctx.app.queue.enqueue(PRINT_SUBMISSION_JOB, inserted.id);
   }
-  row = (await findPrintOrderOfOrder(db, order.id))!;
   await sendPrintConfirmation(ctx, order, quote, address).catch((error: unknown) =>
     ctx.pay.log.error({ err: error, reference: order.reference }, 'print confirmation not sent'),
   );
-  return presentPrintOrder(ctx, order, row, lng);
+  return (await findPrintOrderOfOrder(db, order.id))!;
+}
+
+/**
+ * The print_hand_over job: a printing order just paid is handed to the printer by the server, with the address it
+ * was paid for — the buyer's page may have been closed right after paying, and never submit it.
+ */
+export function printHandOverJob(ctx: PrintingContext): JobHandler {
+  return {
+    retries: 3,
+    async run(orderId) {
+      const { db } = ctx.app;
+      const order = await findOrder(db, orderId);
+      const address = order && paidForAddress(order);
+      if (!order || order.status !== 'paid' || order.print_quote_id === null || !address) return;
+      if (await findPrintOrderOfOrder(db, order.id)) return;
+      const quote = await findQuote(db, order.print_quote_id);
+      if (quote) await handOverPrintOrder(ctx, order, quote, address);
+    },
+    async failed(orderId, reason) {
+      ctx.pay.log.error({ reason, orderId }, 'a paid print order could not be handed to the printer: to be refunded or printed by hand');
+    },
+  };
 }
 
 /**
@@ -437,7 +477,6 @@ async function printJobOf(
   };
 }
 
-export const PRINT_SUBMISSION_JOB = 'print_submission';
 /** Tries of a print order the provider did not take: 30 s, 1 min, 2 min… ≈ 4 h in all, then the print operator's mailbox. */
 const PRINT_SUBMISSION_RETRIES = 9;
 
