@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { runRefundCommand } from '../server/src/payments/refund';
 import { docxWithHeadings } from '../server/test/fixtures/books/forms';
 import { actAsUser, createBook, signUp } from './helpers/api';
 import { saveScreenshot, WIDTHS } from './helpers/screenshots';
@@ -198,6 +199,67 @@ test('paid, but handing the order to the printer fails: the same order is tried 
   expect(forms).toHaveLength(1);
   await page.goto('/en/printing');
   await expect(page.getByTestId('print-orders').getByText('printed copies of “Rose of Naples”')).toHaveCount(1);
+});
+
+test('paid, then the page closed before it hands the order over: the server hands it to the printer all the same', async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const { token } = await signUp(request, { prefix: 'printclosed' });
+  const id = await writtenBook(request, token);
+  await actAsUser(page, token);
+  const submits: string[] = [];
+  page.on('request', (asked) => {
+    if (asked.url().includes('/api/submitDocxForPrinting')) submits.push(asked.url());
+  });
+  // the tab goes the moment the card form says PAID: the page never confirms nor submits
+  const closing = new Promise<void>((resolve) =>
+    page.route('**/api/printingPaymentStatusCallback/**', async (route) => {
+      await route.abort('connectionclosed');
+      resolve();
+    }),
+  );
+
+  await page.goto(`/en/printing?book=${id}`);
+  await expect(page.getByTestId('print-pages')).toHaveText('32 pages', { timeout: 60_000 });
+  await fillAddress(page);
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await page.getByLabel('Card number').fill('4111 1111 1111 1111');
+  await page.getByLabel('Expiry date').fill('12/39');
+  await page.getByLabel('Security code (CVC)').fill('123');
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await closing;
+  await page.close();
+  expect(submits).toEqual([]);
+
+  // the order reached the print operator (this server's printer) with the address it was paid for
+  const printStatuses = async () =>
+    (
+      (await (await request.get('/api/myOrders', { headers: { authorization: `Bearer ${token}` } })).json()).success as Array<{
+        kind: string;
+        print_status: string | null;
+      }>
+    )
+      .filter((order) => order.kind === 'printing')
+      .map((order) => order.print_status);
+  await expect.poll(printStatuses, { timeout: 30_000 }).toEqual(['received']);
+  const later = await context.newPage();
+  await later.goto('/en/printing');
+  const listed = later.getByTestId('print-orders').getByRole('listitem');
+  await expect(listed).toHaveText(['5 printed copies of “Rose of Naples”Received']);
+
+  // refunded by the operator (npm run refund): the list says so
+  const [order] = (
+    (await (await request.get('/api/myOrders', { headers: { authorization: `Bearer ${token}` } })).json()).success as Array<{
+      order: string;
+    }>
+  ).slice(0, 1);
+  const env = { DATA_DIR: process.env.PLUME_E2E_DATA_DIR!, ...(process.env.DATABASE_URL && { DATABASE_URL: process.env.DATABASE_URL }) };
+  expect(await runRefundCommand([order.order], { env, out: () => undefined })).toBe(0);
+  await later.reload();
+  await expect(listed).toHaveText(['5 printed copies of “Rose of Naples”Refunded']);
 });
 
 test('a payment setup failure goes back one page with the error text, the address still filled in', async ({ page, request }) => {

@@ -386,9 +386,12 @@ describe('printed copies through the API', { timeout: 240_000 }, () => {
 describe('Lulu Print API adapter', { timeout: 240_000 }, () => {
   let app: TestApp;
   let lulu: LuluStandIn;
+  let smtp: Awaited<ReturnType<typeof startSmtpStandIn>>;
   beforeAll(async () => {
     lulu = await startLuluStandIn();
+    smtp = await startSmtpStandIn();
     app = await buildTestApp({
+      SMTP_URL: smtp.url,
       LULU_CLIENT_KEY: lulu.key,
       LULU_CLIENT_SECRET: lulu.secret,
       LULU_API_URL: lulu.origin,
@@ -400,6 +403,7 @@ describe('Lulu Print API adapter', { timeout: 240_000 }, () => {
   afterAll(async () => {
     await app.close();
     await lulu.close();
+    await smtp.close();
   });
   const { post, get } = requestsTo(() => app);
 
@@ -444,6 +448,40 @@ describe('Lulu Print API adapter', { timeout: 240_000 }, () => {
   const statusOf = async (user: TestUser, order: string) =>
     ((await get('/api/myOrders', user)).json().success as Array<{ order: string; print_status: string }>).find((o) => o.order === order)
       ?.print_status;
+
+  it('refunds a paid order that cannot reach the printer (its book deleted before the payment went through) and tells its author', async () => {
+    const user = await createUser(app, { language: 'it' });
+    const book = await writtenBook(user);
+    const quote = (await post('/api/quoteBookForPrinting', { service_session_id: book.id, copies: 5 }, user, 'it')).json().success;
+    const form = (
+      await post('/api/createPrintingPaymentForm', { ...ADDRESS, quote_id: quote.quote_id, price: quote.price }, user, 'it')
+    ).json().success;
+    expect((await post('/api/deleteSessionById', { id: book.id }, user)).statusCode).toBe(200);
+    const mailsBefore = smtp.messages.length;
+    await post('/api/sandboxPay', { formToken: form.formToken, card_number: ACCEPTED, expiry: '12/39', cvc: '123' });
+
+    // the hand-over's two further tries (1 s, 2 s later) find no interior either: the order is refunded
+    const statusOfOrder = async () => (await findOrderByReference(app.ctx.db, form.order_id))?.status;
+    await expect.poll(statusOfOrder, { timeout: 20_000, interval: 100 }).toBe('refunded');
+    expect(lulu.jobs.filter((job) => job.body.external_id === form.order_id)).toHaveLength(0);
+    const refundedMail = () =>
+      smtp.messages
+        .slice(mailsBefore)
+        .filter((m) => m.to.includes(user.email))
+        .map((m) => decodeMail(m.raw))
+        .find((text) => text.includes('Le abbiamo rimborsato'));
+    await expect.poll(refundedMail, { timeout: 10_000, interval: 100 }).toContain(form.order_id);
+    expect(refundedMail()).toContain('Kept for the printer');
+    // the page's submit now finds an order that is not paid
+    const sub = multipart({ ...ADDRESS, copies: '5', quote_id: quote.quote_id, order_id: form.order_id });
+    const late = await app.inject({
+      method: 'POST',
+      url: '/api/submitDocxForPrinting',
+      payload: sub.payload,
+      headers: { ...sub.headers, ...user.headers },
+    });
+    expect(late.statusCode).toBe(402);
+  });
 
   it('keeps a paid order Lulu cannot take (an outage) and hands it to Lulu again through the queue once it is back (issue 13 item 5)', async () => {
     const user = await createUser(app);

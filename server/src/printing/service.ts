@@ -26,6 +26,7 @@ import { composeMail } from '../providers/mail/templates';
 import { findOrder, findOrderByReference, type OrderRow } from '../payments/orders';
 import type { JobHandler } from '../jobs/queue';
 import { normalizeLanguage } from '@common/languages';
+import { refundOrder } from '../payments/refund';
 import { confirmOrder, placeOrder, type PaymentsContext } from '../payments/service';
 import { renderCoverSpread } from './cover';
 import { emailFulfilment } from './fulfilment/email';
@@ -403,11 +404,13 @@ async function handOverPrintOrder(
 
 /**
  * The print_hand_over job: a printing order just paid is handed to the printer by the server, with the address it
- * was paid for — the buyer's page may have been closed right after paying, and never submit it.
+ * was paid for — the buyer's page may have been closed right after paying, and never submit it. An order that cannot be
+ * handed over after its tries (most likely: its book, deleted between the quote and the payment, took its interior with
+ * it) is refunded, and its author told.
  */
 export function printHandOverJob(ctx: PrintingContext): JobHandler {
   return {
-    retries: 3,
+    retries: 2,
     async run(orderId) {
       const { db } = ctx.app;
       const order = await findOrder(db, orderId);
@@ -418,9 +421,26 @@ export function printHandOverJob(ctx: PrintingContext): JobHandler {
       if (quote) await handOverPrintOrder(ctx, order, quote, address);
     },
     async failed(orderId, reason) {
-      ctx.pay.log.error({ reason, orderId }, 'a paid print order could not be handed to the printer: to be refunded or printed by hand');
+      const order = await findOrder(ctx.app.db, orderId);
+      if (!order || (await findPrintOrderOfOrder(ctx.app.db, order.id))) return;
+      ctx.pay.log.error({ reason, reference: order.reference }, 'a paid print order could not be handed to the printer: refunded');
+      if (await refundOrder(ctx.app.db, ctx.pay.provider, order, ctx.pay.now())) await sendPrintRefundedMail(ctx, order);
     },
   };
+}
+
+/** The author's word that an order which could not be handed to the printer has been refunded. */
+async function sendPrintRefundedMail(ctx: PrintingContext, order: OrderRow) {
+  const lng = normalizeLanguage(order.language);
+  const quote = order.print_quote_id === null ? undefined : await findQuote(ctx.app.db, order.print_quote_id);
+  const base = ctx.app.config.PUBLIC_URL.replace(/\/+$/, '');
+  await ctx.pay.mailer.send(
+    composeMail(ctx.app.translate, lng, 'print_refunded', order.email, `${base}/${lng}/profile`, {
+      title: quote?.title ?? '',
+      reference: order.reference,
+      price: formatPrice(fromCents(order.amount_cents), lng, order.currency),
+    }),
+  );
 }
 
 /**

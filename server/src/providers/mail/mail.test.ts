@@ -20,7 +20,17 @@ afterAll(async () => {
 
 describe('composeMail', () => {
   it('keeps hostile text in every placeholder of every message as text: no tag, attribute or link of its own (issue 18 item 9)', () => {
-    const kinds: MailKind[] = ['reset', 'confirm', 'welcome', 'receipt', 'gift', 'renewal_failed', 'print_order', 'audiobook_ready'];
+    const kinds: MailKind[] = [
+      'reset',
+      'confirm',
+      'welcome',
+      'receipt',
+      'gift',
+      'renewal_failed',
+      'print_order',
+      'print_refunded',
+      'audiobook_ready',
+    ];
     const placeholders = ['address', 'amount', 'buyer', 'code', 'copies', 'date', 'email', 'from', 'item', 'name', 'pages', 'price'];
     const more = ['rate', 'reference', 'tax', 'title', 'url'];
     const link = 'https://plume.example/en/reset?token=abc';

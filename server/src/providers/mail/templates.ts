@@ -11,6 +11,7 @@ export type MailKind =
   | 'gift'
   | 'renewal_failed'
   | 'print_order'
+  | 'print_refunded'
   | 'audiobook_ready'
   | 'family_invitation'
   | 'family_contribution';

@@ -256,7 +256,9 @@ export function PrintingPage() {
                 {printOrders.map((order) => (
                   <li key={order.order}>
                     <span>{order.planName}</span>
-                    <span className={styles.status}>{t(`status.${order.print_status ?? 'received'}`)}</span>
+                    <span className={styles.status}>
+                      {order.status === 'refunded' ? t('status.refunded') : t(`status.${order.print_status ?? 'received'}`)}
+                    </span>
                   </li>
                 ))}
               </ul>
