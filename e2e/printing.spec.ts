@@ -59,6 +59,18 @@ async function fillAddress(
   await page.getByLabel(labels.phone, { exact: true }).fill('+44 20 7946 0000');
 }
 
+/** "Print this book" for a book, the address filled in, then paid with the sandbox's accepted card. */
+async function orderAndPay(page: Page, bookId: number) {
+  await page.goto(`/en/printing?book=${bookId}`);
+  await expect(page.getByTestId('print-pages')).toHaveText('32 pages', { timeout: 60_000 });
+  await fillAddress(page);
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await page.getByLabel('Card number').fill('4111 1111 1111 1111');
+  await page.getByLabel('Expiry date').fill('12/39');
+  await page.getByLabel('Security code (CVC)').fill('123');
+  await page.getByRole('button', { name: /^Pay / }).click();
+}
+
 test('upload a .docx, see pages and price, pay with the sandbox card, the order is confirmed and listed', async ({ page, request }) => {
   test.setTimeout(180_000);
   const { token } = await signUp(request, { prefix: 'print' });
@@ -177,14 +189,7 @@ test('paid, but handing the order to the printer fails: the same order is tried 
   let cut = 0;
   await page.route('**/api/submitDocxForPrinting', (route) => (cut++ === 0 ? route.abort('connectionreset') : route.continue()));
 
-  await page.goto(`/en/printing?book=${id}`);
-  await expect(page.getByTestId('print-pages')).toHaveText('32 pages', { timeout: 60_000 });
-  await fillAddress(page);
-  await page.getByRole('button', { name: 'Continue to payment' }).click();
-  await page.getByLabel('Card number').fill('4111 1111 1111 1111');
-  await page.getByLabel('Expiry date').fill('12/39');
-  await page.getByLabel('Security code (CVC)').fill('123');
-  await page.getByRole('button', { name: /^Pay / }).click();
+  await orderAndPay(page, id);
 
   const retry = page.getByRole('button', { name: 'Try again (no new payment)' });
   await expect(retry).toBeVisible({ timeout: 60_000 });
@@ -222,14 +227,7 @@ test('paid, then the page closed before it hands the order over: the server hand
     }),
   );
 
-  await page.goto(`/en/printing?book=${id}`);
-  await expect(page.getByTestId('print-pages')).toHaveText('32 pages', { timeout: 60_000 });
-  await fillAddress(page);
-  await page.getByRole('button', { name: 'Continue to payment' }).click();
-  await page.getByLabel('Card number').fill('4111 1111 1111 1111');
-  await page.getByLabel('Expiry date').fill('12/39');
-  await page.getByLabel('Security code (CVC)').fill('123');
-  await page.getByRole('button', { name: /^Pay / }).click();
+  await orderAndPay(page, id);
   await closing;
   await page.close();
   expect(submits).toEqual([]);
