@@ -76,6 +76,7 @@ async function authorWithEverything(): Promise<{ user: TestUser; bookId: number;
       form_expires_at: null,
       transaction_id: null,
       payment_method_token: 'card-token-secret',
+      shipping_address: JSON.stringify({ recipient_name: 'Ada Lovelace', address: '12 St James’s Square', city: 'London' }),
       failure: null,
       created_at: now,
       updated_at: now,
@@ -109,7 +110,10 @@ describe('download all my data (GET /api/exportMyData)', () => {
     expect(data.books[0].checkpoint.data[0].questions[0].transcript).toBe(ANSWER);
     expect(data.books[0].versions[0].content).toBe('An older chapter text');
     expect(data.orders.map((order: { kind: string }) => order.kind).sort()).toEqual(['book', 'printing', 'printing']);
-    expect(data.orders.find((order: { kind: string }) => order.kind === 'book').amount_cents).toBe(4900);
+    expect(data.orders.find((order: { kind: string }) => order.kind === 'book')).toMatchObject({
+      amount_cents: 4900,
+      shipping_address: expect.stringContaining('12 St James’s Square'),
+    });
     expect(await zip.file(`books/${bookId}/cover_media_photo.jpg`)!.async('string')).toBe('jpeg bytes');
     expect(await zip.file(`books/${bookId}/voice_sample.mp3`)!.async('string')).toBe('voice bytes');
     expect(await zip.file(`books/${bookId}/book.pdf`)!.async('string')).toBe('%PDF the book');
@@ -151,7 +155,13 @@ describe('delete my account (POST /api/deleteAccount)', () => {
     const kept = await db.selectFrom('orders').selectAll().where('reference', 'like', `ord_${user.id}_%`).execute();
     expect(await db.selectFrom('print_quotes').select('id').where('user_id', '=', user.id).execute()).toEqual([]);
     expect(kept).toHaveLength(1);
-    expect(kept[0]).toMatchObject({ user_id: null, email: 'deleted-account@invalid', payment_method_token: null, amount_cents: 4900 });
+    expect(kept[0]).toMatchObject({
+      user_id: null,
+      email: 'deleted-account@invalid',
+      payment_method_token: null,
+      shipping_address: null,
+      amount_cents: 4900,
+    });
     for (const key of other.keys) expect(await app.ctx.storage.get(key)).not.toBeNull();
     expect((await app.inject({ method: 'GET', url: '/api/getUser', headers: other.user.headers })).statusCode).toBe(200);
   });

@@ -53,6 +53,7 @@ export async function collectUserData(ctx: Ctx, userId: number) {
       'tax_rate_bp',
       'email',
       'recipient_email',
+      'shipping_address',
       'language',
       'created_at',
       'paid_at',
@@ -162,7 +163,14 @@ export async function deleteAccount(
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('orders')
-      .set({ user_id: null, email: 'deleted-account@invalid', payment_method_token: null, form_token_hash: null, updated_at: nowIso() })
+      .set({
+        user_id: null,
+        email: 'deleted-account@invalid',
+        payment_method_token: null,
+        form_token_hash: null,
+        shipping_address: null,
+        updated_at: nowIso(),
+      })
       .where('user_id', '=', user.id)
       .execute();
     await trx.deleteFrom('users').where('id', '=', user.id).execute();
