@@ -194,7 +194,7 @@ test('paid, but handing the order to the printer fails: the same order is tried 
   const retry = page.getByRole('button', { name: 'Try again (no new payment)' });
   await expect(retry).toBeVisible({ timeout: 60_000 });
   await expect(page.getByLabel('Card number')).toHaveCount(0);
-  await expect(page.getByRole('alert')).toHaveText(
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText(
     'Your payment went through, but this page lost touch with us before your order was confirmed. We are sending it to the printer and will confirm it by e-mail. Nothing more will be charged: try again to see it confirmed here.',
   );
   await saveScreenshot(page, testInfo, 'printing-retry', 'en');
