@@ -381,8 +381,8 @@ async function handOverPrintOrder(
   });
   if (!inserted) return (await findPrintOrderOfOrder(db, order.id))!;
 
-  const job = await printJobOf(ctx, { order, quote, address, contactEmail: order.email, interior, coverKey, now });
   try {
+    const job = await printJobOf(ctx, { order, quote, address, contactEmail: order.email, interior, coverKey, now });
     const sent = await ctx.fulfilment.submit(job);
     await updatePrintOrder(
       db,
@@ -423,7 +423,7 @@ export function printHandOverJob(ctx: PrintingContext): JobHandler {
     async failed(orderId, reason) {
       const order = await findOrder(ctx.app.db, orderId);
       if (!order || (await findPrintOrderOfOrder(ctx.app.db, order.id))) return;
-      ctx.pay.log.error({ reason, reference: order.reference }, 'a paid print order could not be handed to the printer: refunded');
+      ctx.pay.log.error({ reason, reference: order.reference }, 'a paid print order could not be handed to the printer: refunding it');
       if (await refundOrder(ctx.app.db, ctx.pay.provider, order, ctx.pay.now())) await sendPrintRefundedMail(ctx, order);
     },
   };
