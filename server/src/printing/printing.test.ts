@@ -483,6 +483,27 @@ describe('Lulu Print API adapter', { timeout: 240_000 }, () => {
     expect(late.statusCode).toBe(402);
   });
 
+  it('an order stored but whose job cannot be drawn yet (its cover photo unreadable) is tried again by the queue, not left unsent', async () => {
+    const user = await createUser(app);
+    const upload = multipart({ copies: '5' }, [
+      { field: 'file', filename: 'story.docx', contentType: WORD_MIME, data: await docxPlain(['A short story.']) },
+    ]);
+    const quote = (
+      await app.inject({ method: 'POST', url: '/api/uploadDocx', payload: upload.payload, headers: { ...upload.headers, ...user.headers } })
+    ).json().success;
+    const form = (await post('/api/createPrintingPaymentForm', { ...ADDRESS, quote_id: quote.quote_id, price: quote.price }, user)).json()
+      .success;
+    // a folder where the order's cover photo is read: reading it fails (EISDIR) once the order is stored
+    const unreadable = path.join(app.ctx.config.dataDir, 'files', 'printing', 'orders', form.order_id, 'cover-photo');
+    fs.mkdirSync(unreadable, { recursive: true });
+    await post('/api/sandboxPay', { formToken: form.formToken, card_number: ACCEPTED, expiry: '12/39', cvc: '123' });
+    await app.ctx.queue.idle();
+    expect(await statusOf(user, form.order_id)).toBe('received');
+
+    fs.rmSync(unreadable, { recursive: true });
+    await expect.poll(() => statusOf(user, form.order_id), { timeout: 20_000, interval: 100 }).toBe('sent_to_printer');
+  });
+
   it('keeps a paid order Lulu cannot take (an outage) and hands it to Lulu again through the queue once it is back (issue 13 item 5)', async () => {
     const user = await createUser(app);
     lulu.unavailable = true;
