@@ -408,27 +408,38 @@ describe('Lulu Print API adapter', { timeout: 240_000 }, () => {
   const { post, get } = requestsTo(() => app);
 
   /** A paid print order submitted, of an uploaded document or, given one, of the user's book. */
-  async function paidQuote(user: TestUser, bookId?: number) {
+  /** A quote of an uploaded document or, given one, of the user's book, and the payment form of an order for it. */
+  async function orderForm(user: TestUser, bookId?: number, lng = 'en') {
     const form = multipart({ copies: '5' }, [
       { field: 'file', filename: 'story.docx', contentType: WORD_MIME, data: await docxPlain(['A short story.']) },
     ]);
     const quote = (
       bookId === undefined
         ? await app.inject({ method: 'POST', url: '/api/uploadDocx', payload: form.payload, headers: { ...form.headers, ...user.headers } })
-        : await post('/api/quoteBookForPrinting', { service_session_id: bookId, copies: 5 }, user)
+        : await post('/api/quoteBookForPrinting', { service_session_id: bookId, copies: 5 }, user, lng)
     ).json().success;
-    const pay = (await post('/api/createPrintingPaymentForm', { ...ADDRESS, quote_id: quote.quote_id, price: quote.price }, user)).json()
-      .success;
-    await post('/api/sandboxPay', { formToken: pay.formToken, card_number: ACCEPTED, expiry: '12/39', cvc: '123' });
-    await app.ctx.queue.idle();
-    const sub = multipart({ ...ADDRESS, copies: '5', quote_id: quote.quote_id, order_id: pay.order_id });
-    const res = await app.inject({
+    const pay = (
+      await post('/api/createPrintingPaymentForm', { ...ADDRESS, quote_id: quote.quote_id, price: quote.price }, user, lng)
+    ).json().success;
+    return { quote, formToken: pay.formToken as string, order: pay.order_id as string };
+  }
+  const payFor = (formToken: string) => post('/api/sandboxPay', { formToken, card_number: ACCEPTED, expiry: '12/39', cvc: '123' });
+  /** The page's submitDocxForPrinting of an order. */
+  function submitOf(user: TestUser, quoteId: string, order: string) {
+    const sub = multipart({ ...ADDRESS, copies: '5', quote_id: quoteId, order_id: order });
+    return app.inject({
       method: 'POST',
       url: '/api/submitDocxForPrinting',
       payload: sub.payload,
       headers: { ...sub.headers, ...user.headers },
     });
-    return { quote, order: pay.order_id as string, res };
+  }
+  /** A paid print order submitted, of an uploaded document or, given one, of the user's book. */
+  async function paidQuote(user: TestUser, bookId?: number) {
+    const { quote, formToken, order } = await orderForm(user, bookId);
+    await payFor(formToken);
+    await app.ctx.queue.idle();
+    return { quote, order, res: await submitOf(user, quote.quote_id, order) };
   }
   /** A book of two written chapters, which can be printed. */
   async function writtenBook(user: TestUser) {
@@ -452,56 +463,40 @@ describe('Lulu Print API adapter', { timeout: 240_000 }, () => {
   it('refunds a paid order that cannot reach the printer (its book deleted before the payment went through) and tells its author', async () => {
     const user = await createUser(app, { language: 'it' });
     const book = await writtenBook(user);
-    const quote = (await post('/api/quoteBookForPrinting', { service_session_id: book.id, copies: 5 }, user, 'it')).json().success;
-    const form = (
-      await post('/api/createPrintingPaymentForm', { ...ADDRESS, quote_id: quote.quote_id, price: quote.price }, user, 'it')
-    ).json().success;
+    const { quote, formToken, order } = await orderForm(user, book.id, 'it');
     expect((await post('/api/deleteSessionById', { id: book.id }, user)).statusCode).toBe(200);
     const mailsBefore = smtp.messages.length;
-    await post('/api/sandboxPay', { formToken: form.formToken, card_number: ACCEPTED, expiry: '12/39', cvc: '123' });
+    await payFor(formToken);
 
     // the hand-over's two further tries (1 s, 2 s later) find no interior either: the order is refunded
-    const statusOfOrder = async () => (await findOrderByReference(app.ctx.db, form.order_id))?.status;
+    const statusOfOrder = async () => (await findOrderByReference(app.ctx.db, order))?.status;
     await expect.poll(statusOfOrder, { timeout: 20_000, interval: 100 }).toBe('refunded');
-    expect(lulu.jobs.filter((job) => job.body.external_id === form.order_id)).toHaveLength(0);
+    expect(lulu.jobs.filter((job) => job.body.external_id === order)).toHaveLength(0);
     const refundedMail = () =>
       smtp.messages
         .slice(mailsBefore)
         .filter((m) => m.to.includes(user.email))
         .map((m) => decodeMail(m.raw))
         .find((text) => text.includes('Le abbiamo rimborsato'));
-    await expect.poll(refundedMail, { timeout: 10_000, interval: 100 }).toContain(form.order_id);
+    await expect.poll(refundedMail, { timeout: 10_000, interval: 100 }).toContain(order);
     expect(refundedMail()).toContain('Kept for the printer');
     // the page's submit now finds an order that is not paid
-    const sub = multipart({ ...ADDRESS, copies: '5', quote_id: quote.quote_id, order_id: form.order_id });
-    const late = await app.inject({
-      method: 'POST',
-      url: '/api/submitDocxForPrinting',
-      payload: sub.payload,
-      headers: { ...sub.headers, ...user.headers },
-    });
+    const late = await submitOf(user, quote.quote_id, order);
     expect(late.statusCode).toBe(402);
   });
 
   it('an order stored but whose job cannot be drawn yet (its cover photo unreadable) is tried again by the queue, not left unsent', async () => {
     const user = await createUser(app);
-    const upload = multipart({ copies: '5' }, [
-      { field: 'file', filename: 'story.docx', contentType: WORD_MIME, data: await docxPlain(['A short story.']) },
-    ]);
-    const quote = (
-      await app.inject({ method: 'POST', url: '/api/uploadDocx', payload: upload.payload, headers: { ...upload.headers, ...user.headers } })
-    ).json().success;
-    const form = (await post('/api/createPrintingPaymentForm', { ...ADDRESS, quote_id: quote.quote_id, price: quote.price }, user)).json()
-      .success;
+    const { formToken, order } = await orderForm(user);
     // a folder where the order's cover photo is read: reading it fails (EISDIR) once the order is stored
-    const unreadable = path.join(app.ctx.config.dataDir, 'files', 'printing', 'orders', form.order_id, 'cover-photo');
+    const unreadable = path.join(app.ctx.config.dataDir, 'files', 'printing', 'orders', order, 'cover-photo');
     fs.mkdirSync(unreadable, { recursive: true });
-    await post('/api/sandboxPay', { formToken: form.formToken, card_number: ACCEPTED, expiry: '12/39', cvc: '123' });
+    await payFor(formToken);
     await app.ctx.queue.idle();
-    expect(await statusOf(user, form.order_id)).toBe('received');
+    expect(await statusOf(user, order)).toBe('received');
 
     fs.rmSync(unreadable, { recursive: true });
-    await expect.poll(() => statusOf(user, form.order_id), { timeout: 20_000, interval: 100 }).toBe('sent_to_printer');
+    await expect.poll(() => statusOf(user, order), { timeout: 20_000, interval: 100 }).toBe('sent_to_printer');
   });
 
   it('keeps a paid order Lulu cannot take (an outage) and hands it to Lulu again through the queue once it is back (issue 13 item 5)', async () => {
