@@ -233,27 +233,22 @@ test('paid, then the page closed before it hands the order over: the server hand
   expect(submits).toEqual([]);
 
   // the order reached the print operator (this server's printer) with the address it was paid for
-  const printStatuses = async () =>
+  const printingOrders = async () =>
     (
       (await (await request.get('/api/myOrders', { headers: { authorization: `Bearer ${token}` } })).json()).success as Array<{
+        order: string;
         kind: string;
         print_status: string | null;
       }>
-    )
-      .filter((order) => order.kind === 'printing')
-      .map((order) => order.print_status);
-  await expect.poll(printStatuses, { timeout: 30_000 }).toEqual(['received']);
+    ).filter((order) => order.kind === 'printing');
+  await expect.poll(async () => (await printingOrders()).map((order) => order.print_status), { timeout: 30_000 }).toEqual(['received']);
   const later = await context.newPage();
   await later.goto('/en/printing');
   const listed = later.getByTestId('print-orders').getByRole('listitem');
   await expect(listed).toHaveText(['5 printed copies of “Rose of Naples”Received']);
 
   // refunded by the operator (npm run refund): the list says so
-  const [order] = (
-    (await (await request.get('/api/myOrders', { headers: { authorization: `Bearer ${token}` } })).json()).success as Array<{
-      order: string;
-    }>
-  ).slice(0, 1);
+  const [order] = await printingOrders();
   const env = { DATA_DIR: process.env.PLUME_E2E_DATA_DIR!, ...(process.env.DATABASE_URL && { DATABASE_URL: process.env.DATABASE_URL }) };
   expect(await runRefundCommand([order.order], { env, out: () => undefined })).toBe(0);
   await later.reload();

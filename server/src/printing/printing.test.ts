@@ -407,7 +407,6 @@ describe('Lulu Print API adapter', { timeout: 240_000 }, () => {
   });
   const { post, get } = requestsTo(() => app);
 
-  /** A paid print order submitted, of an uploaded document or, given one, of the user's book. */
   /** A quote of an uploaded document or, given one, of the user's book, and the payment form of an order for it. */
   async function orderForm(user: TestUser, bookId?: number, lng = 'en') {
     const form = multipart({ copies: '5' }, [

@@ -431,16 +431,24 @@ export function printHandOverJob(ctx: PrintingContext): JobHandler {
 
 /** The author's word that an order which could not be handed to the printer has been refunded. */
 async function sendPrintRefundedMail(ctx: PrintingContext, order: OrderRow) {
-  const lng = normalizeLanguage(order.language);
   const quote = order.print_quote_id === null ? undefined : await findQuote(ctx.app.db, order.print_quote_id);
-  const base = ctx.app.config.PUBLIC_URL.replace(/\/+$/, '');
-  await ctx.pay.mailer.send(
-    composeMail(ctx.app.translate, lng, 'print_refunded', order.email, `${base}/${lng}/profile`, {
-      title: quote?.title ?? '',
-      reference: order.reference,
-      price: formatPrice(fromCents(order.amount_cents), lng, order.currency),
-    }),
-  );
+  await mailAuthor(ctx, order, 'print_refunded', (lng) => ({
+    title: quote?.title ?? '',
+    reference: order.reference,
+    price: formatPrice(fromCents(order.amount_cents), lng, order.currency),
+  }));
+}
+
+/** A message about a print order to its author, in the language they paid in, its button to their orders. */
+async function mailAuthor(
+  ctx: PrintingContext,
+  order: OrderRow,
+  kind: 'print_order' | 'print_refunded',
+  params: (lng: Language) => Record<string, string | number>,
+) {
+  const lng = normalizeLanguage(order.language);
+  const orders = `${ctx.app.config.PUBLIC_URL.replace(/\/+$/, '')}/${lng}/profile`;
+  await ctx.pay.mailer.send(composeMail(ctx.app.translate, lng, kind, order.email, orders, params(lng)));
 }
 
 /**
@@ -571,17 +579,13 @@ function presentPrintOrder(ctx: PrintingContext, order: OrderRow, row: PrintOrde
 
 /** The author's confirmation: what will be printed, how many, where it goes. */
 async function sendPrintConfirmation(ctx: PrintingContext, order: OrderRow, quote: QuoteRow, address: ShippingAddress) {
-  const lng = normalizeLanguage(order.language);
-  const base = ctx.app.config.PUBLIC_URL.replace(/\/+$/, '');
-  await ctx.pay.mailer.send(
-    composeMail(ctx.app.translate, lng, 'print_order', order.email, `${base}/${lng}/profile`, {
-      title: quote.title,
-      copies: quote.copies,
-      pages: quote.page_count,
-      reference: order.reference,
-      address: [address.recipient_name, address.address, `${address.postal_code} ${address.city}`, address.country].join(', '),
-    }),
-  );
+  await mailAuthor(ctx, order, 'print_order', () => ({
+    title: quote.title,
+    copies: quote.copies,
+    pages: quote.page_count,
+    reference: order.reference,
+    address: [address.recipient_name, address.address, `${address.postal_code} ${address.city}`, address.country].join(', '),
+  }));
 }
 
 /**
