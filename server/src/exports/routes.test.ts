@@ -140,7 +140,19 @@ describe('postGenerateBook and bookFile', () => {
   }, 120_000);
 
   it('runs one export for a double click, two for two different asks, in the worker pool', async () => {
-    const id = String(bookId);
+    // A book never exported, of 48 000 words: nothing typeset yet, so its export runs long enough (~0.5 s here, against
+    // ~50 ms for a small book whose typesetting is kept) that the second click finds it running on a loaded machine too.
+    const source = sampleBook('en', { chapters: 12, wordsPerChapter: 4000 });
+    const row = await insertSession(app.ctx.db, {
+      user_id: owner.id,
+      guest_token_hash: null,
+      service_id: 1,
+      general_category_id: 1,
+      book_name: 'Double click',
+      language: 'en',
+      checkpoint: source.checkpoint,
+    });
+    const id = String(row.id);
     const before = exportPool.completed;
     const [first, second] = await Promise.all([
       generate(owner.headers, { service_session_id: id }),
@@ -149,24 +161,31 @@ describe('postGenerateBook and bookFile', () => {
     expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
     expect(second.json()).toEqual(first.json());
     expect(exportPool.completed - before).toBe(1);
+
+    // The same photo sent by both asks is one export (in the other trim size, typeset for the first time here).
+    const withPhoto = (seed: number, trim = 'a5') =>
+      generate(
+        owner.headers,
+        { service_session_id: id, trim_size: trim },
+        { chap_1001_media_1: { data: makePng(300, 300, seed), type: 'image/png' } },
+      );
+    const samePhoto = await Promise.all([withPhoto(7, '6x9'), withPhoto(7, '6x9')]);
+    expect(samePhoto.map((response) => response.statusCode)).toEqual([200, 200]);
+    expect(exportPool.completed - before).toBe(2);
+
     // A different trim size is another export: it waits for the running one instead of racing it.
     const [a5, sixByNine] = await Promise.all([
       generate(owner.headers, { service_session_id: id }),
       generate(owner.headers, { service_session_id: id, trim_size: '6x9' }),
     ]);
     expect([a5.statusCode, sixByNine.statusCode]).toEqual([200, 200]);
-    expect(exportPool.completed - before).toBe(3);
+    expect(exportPool.completed - before).toBe(4);
     const pdf = (await app.inject({ method: 'GET', url: sixByNine.json().success.url, headers: owner.headers })).rawPayload.toString(
       'latin1',
     );
     expect(pdf.startsWith('%PDF-') && pdf.trimEnd().endsWith('%%EOF')).toBe(true);
 
-    // The same photo sent by both asks is one export; another photo under the same key is another.
-    const withPhoto = (seed: number) =>
-      generate(owner.headers, { service_session_id: id }, { chap_1001_media_1: { data: makePng(300, 300, seed), type: 'image/png' } });
-    const samePhoto = await Promise.all([withPhoto(7), withPhoto(7)]);
-    expect(samePhoto.map((response) => response.statusCode)).toEqual([200, 200]);
-    expect(exportPool.completed - before).toBe(4);
+    // Another photo under the same key is another export.
     const otherPhoto = await Promise.all([withPhoto(7), withPhoto(8)]);
     expect(otherPhoto.map((response) => response.statusCode)).toEqual([200, 200]);
     expect(exportPool.completed - before).toBe(6);
