@@ -59,12 +59,14 @@ async function fillAddress(
   await page.getByLabel(labels.phone, { exact: true }).fill('+44 20 7946 0000');
 }
 
-/** "Print this book" for a book, the address filled in, then paid with the sandbox's accepted card. */
-async function orderAndPay(page: Page, bookId: number) {
+/** "Print this book" for a book, the address filled in, then (after `beforePaying`, if given) paid with the sandbox's accepted card. */
+async function orderAndPay(page: Page, bookId: number, beforePaying?: () => Promise<void>) {
   await page.goto(`/en/printing?book=${bookId}`);
   await expect(page.getByTestId('print-pages')).toHaveText('32 pages', { timeout: 60_000 });
   await fillAddress(page);
   await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(page.getByLabel('Card number')).toBeVisible();
+  await beforePaying?.();
   await page.getByLabel('Card number').fill('4111 1111 1111 1111');
   await page.getByLabel('Expiry date').fill('12/39');
   await page.getByLabel('Security code (CVC)').fill('123');
@@ -253,6 +255,36 @@ test('paid, then the page closed before it hands the order over: the server hand
   expect(await runRefundCommand([order.order], { env, out: () => undefined })).toBe(0);
   await later.reload();
   await expect(listed).toHaveText(['5 printed copies of “Rose of Naples”Refunded']);
+});
+
+test('paid for a book deleted meanwhile: the page says the order is refunded, and offers neither a payment nor a retry', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const { token } = await signUp(request, { prefix: 'printdeleted' });
+  const id = await writtenBook(request, token);
+  await actAsUser(page, token);
+  const forms: string[] = [];
+  page.on('request', (asked) => {
+    if (asked.url().includes('/api/createPrintingPaymentForm')) forms.push(asked.url());
+  });
+
+  await orderAndPay(page, id, async () => {
+    const deleted = await request.post('/api/deleteSessionById', { headers: { authorization: `Bearer ${token}` }, data: { id } });
+    expect(deleted.status()).toBe(200);
+  });
+
+  // refunded by the server already, or about to be: either way it is said, and the order is over
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText(
+    /^(This order has been canceled and your payment refunded in full\. An e-mail confirms it\.|This order cannot be printed: its book was deleted before it reached the printer\. Your payment will be refunded in full, and an e-mail will confirm it\.)$/,
+    { timeout: 60_000 },
+  );
+  await expect(page.getByLabel('Card number')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Try again (no new payment)' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Back to printing' }).click();
+  await expect(page.getByTestId('print-orders').getByRole('listitem')).toHaveText(['5 printed copies of “Rose of Naples”Refunded']);
+  expect(forms).toHaveLength(1);
 });
 
 test('a payment setup failure goes back one page with the error text, the address still filled in', async ({ page, request }) => {

@@ -467,9 +467,9 @@ describe('Lulu Print API adapter', { timeout: 240_000 }, () => {
     const mailsBefore = smtp.messages.length;
     await payFor(formToken);
 
-    // the hand-over's two further tries (1 s, 2 s later) find no interior either: the order is refunded
-    const statusOfOrder = async () => (await findOrderByReference(app.ctx.db, order))?.status;
-    await expect.poll(statusOfOrder, { timeout: 20_000, interval: 100 }).toBe('refunded');
+    // the hand-over finds no interior: the order is refunded at once, not after the queue's further tries
+    await app.ctx.queue.idle();
+    expect((await findOrderByReference(app.ctx.db, order))?.status).toBe('refunded');
     expect(lulu.jobs.filter((job) => job.body.external_id === order)).toHaveLength(0);
     const refundedMail = () =>
       smtp.messages
@@ -479,9 +479,34 @@ describe('Lulu Print API adapter', { timeout: 240_000 }, () => {
         .find((text) => text.includes('Le abbiamo rimborsato'));
     await expect.poll(refundedMail, { timeout: 10_000, interval: 100 }).toContain(order);
     expect(refundedMail()).toContain('Kept for the printer');
-    // the page's submit now finds an order that is not paid
+    // the page, still open, is told it was refunded (410), not that it is unpaid (402, which offers to pay again)
     const late = await submitOf(user, quote.quote_id, order);
-    expect(late.statusCode).toBe(402);
+    expect([late.statusCode, late.json().code]).toEqual([410, 'printing.order_refunded']);
+    const confirmation = await get(`/api/printingPaymentStatusCallback/${order}`, user, 'it');
+    expect([confirmation.statusCode, confirmation.json().error]).toEqual([
+      410,
+      'Questo ordine è stato annullato e Le abbiamo rimborsato l’intero pagamento. Glielo confermiamo per e-mail.',
+    ]);
+  });
+
+  it('refunds a paid order whose hand-over keeps failing, after the queue has tried it again', async () => {
+    const user = await createUser(app);
+    const { formToken, order } = await orderForm(user);
+    // a folder where the order's interior is written: each try fails (EISDIR) before any print order is stored
+    fs.mkdirSync(path.join(app.ctx.config.dataDir, 'files', 'printing', 'orders', order, 'interior.pdf'), { recursive: true });
+    await payFor(formToken);
+    await app.ctx.queue.idle();
+    const statusOfOrder = async () => (await findOrderByReference(app.ctx.db, order))?.status;
+    expect(await statusOfOrder()).toBe('paid');
+
+    // its two further tries (1 s, 2 s later) fail too: refunded, the author told
+    await expect.poll(statusOfOrder, { timeout: 20_000, interval: 100 }).toBe('refunded');
+    const refundedMail = () =>
+      smtp.messages
+        .filter((m) => m.to.includes(user.email))
+        .map((m) => decodeMail(m.raw))
+        .find((text) => text.includes('We have refunded'));
+    await expect.poll(refundedMail, { timeout: 10_000, interval: 100 }).toContain(order);
   });
 
   it('an order stored but whose job cannot be drawn yet (its cover photo unreadable) is tried again by the queue, not left unsent', async () => {

@@ -271,10 +271,20 @@ async function printingOrderOf(ctx: PrintingContext, user: RequestUser, referenc
   return confirmOrder(ctx.pay, found);
 }
 
+/**
+ * The caller's printing order, paid; 402 while it is not. A refunded one (it could not reach the printer) is 410: its
+ * page must say so, not offer to pay again.
+ */
+async function paidPrintingOrderOf(ctx: PrintingContext, user: RequestUser, reference: string, notPaid: string): Promise<OrderRow> {
+  const order = await printingOrderOf(ctx, user, reference);
+  if (order.status === 'refunded') throw new AppError(410, 'printing.order_refunded');
+  if (order.status !== 'paid') throw paymentRequired(notPaid);
+  return order;
+}
+
 /** printingPaymentStatusCallback: what was paid, or 402 while it is not. */
 export async function printingConfirmation(ctx: PrintingContext, user: RequestUser, reference: string) {
-  const order = await printingOrderOf(ctx, user, reference);
-  if (order.status !== 'paid') throw paymentRequired('payments.not_paid');
+  const order = await paidPrintingOrderOf(ctx, user, reference, 'payments.not_paid');
   const quote = await ctx.app.db.selectFrom('print_quotes').selectAll().where('id', '=', order.print_quote_id!).executeTakeFirstOrThrow();
   return {
     order: order.reference,
@@ -330,8 +340,7 @@ export async function submitPrintOrder(
   lng: Language,
 ) {
   const { db } = ctx.app;
-  const order = await printingOrderOf(ctx, user, fields.order_id);
-  if (order.status !== 'paid') throw paymentRequired('printing.not_paid');
+  const order = await paidPrintingOrderOf(ctx, user, fields.order_id, 'printing.not_paid');
   const quote = await findQuoteOfUser(db, fields.quote_id, user.id);
   if (!quote || order.print_quote_id !== quote.id) throw conflict('printing.quote_mismatch');
   if (fields.copies !== undefined && parseCopies(fields.copies, ctx.table) !== quote.copies) throw conflict('printing.copies_changed');
@@ -359,7 +368,7 @@ async function handOverPrintOrder(
 ): Promise<PrintOrderRow> {
   const { db, storage } = ctx.app;
   const interior = await storage.get(quote.interior_key);
-  if (!interior) throw new AppError(410, 'printing.quote_expired');
+  if (!interior) throw new AppError(410, BOOK_DELETED);
   const interiorKey = orderFileKey(order.reference, 'interior.pdf');
   const coverKey = orderFileKey(order.reference, 'cover.pdf');
   await storage.put(interiorKey, interior, 'application/pdf');
@@ -402,11 +411,13 @@ async function handOverPrintOrder(
   return (await findPrintOrderOfOrder(db, order.id))!;
 }
 
+/** Why a paid order cannot be printed at all: its book, deleted between the quote and the payment, took its interior with it. */
+const BOOK_DELETED = 'printing.book_deleted';
+
 /**
  * The print_hand_over job: a printing order just paid is handed to the printer by the server, with the address it
- * was paid for — the buyer's page may have been closed right after paying, and never submit it. An order that cannot be
- * handed over after its tries (most likely: its book, deleted between the quote and the payment, took its interior with
- * it) is refunded, and its author told.
+ * was paid for — the buyer's page may have been closed right after paying, and never submit it. An order whose book
+ * is gone is refunded at once; one that cannot be handed over after its tries is refunded then. Its author is told.
  */
 export function printHandOverJob(ctx: PrintingContext): JobHandler {
   return {
@@ -418,15 +429,24 @@ export function printHandOverJob(ctx: PrintingContext): JobHandler {
       if (!order || order.status !== 'paid' || order.print_quote_id === null || !address) return;
       if (await findPrintOrderOfOrder(db, order.id)) return;
       const quote = await findQuote(db, order.print_quote_id);
-      if (quote) await handOverPrintOrder(ctx, order, quote, address);
+      if (!quote) return;
+      try {
+        await handOverPrintOrder(ctx, order, quote, address);
+      } catch (error) {
+        if (!(error instanceof AppError && error.code === BOOK_DELETED)) throw error;
+        await refundUnprintedOrder(ctx, orderId, BOOK_DELETED);
+      }
     },
-    async failed(orderId, reason) {
-      const order = await findOrder(ctx.app.db, orderId);
-      if (!order || (await findPrintOrderOfOrder(ctx.app.db, order.id))) return;
-      ctx.pay.log.error({ reason, reference: order.reference }, 'a paid print order could not be handed to the printer: refunding it');
-      if (await refundOrder(ctx.app.db, ctx.pay.provider, order, ctx.pay.now())) await sendPrintRefundedMail(ctx, order);
-    },
+    failed: (orderId, reason) => refundUnprintedOrder(ctx, orderId, reason),
   };
+}
+
+/** Gives back the money of a paid printing order that never reached the printer, and tells its author. */
+async function refundUnprintedOrder(ctx: PrintingContext, orderId: number, reason: string) {
+  const order = await findOrder(ctx.app.db, orderId);
+  if (!order || (await findPrintOrderOfOrder(ctx.app.db, order.id))) return;
+  ctx.pay.log.error({ reason, reference: order.reference }, 'a paid print order could not be handed to the printer: refunding it');
+  if (await refundOrder(ctx.app.db, ctx.pay.provider, order, ctx.pay.now())) await sendPrintRefundedMail(ctx, order);
 }
 
 /** The author's word that an order which could not be handed to the printer has been refunded. */

@@ -4,3 +4,6 @@ import { QueryClient } from '@tanstack/react-query';
 export const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 } },
 });
+
+/** The first part of the keys of the user's orders (profile, /printing): any payment makes them stale (Checkout). */
+export const ORDERS_QUERY_ROOT = 'my-orders';

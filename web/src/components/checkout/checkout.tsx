@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
 import type { PaymentForm } from '@common/schemas/payments';
 import { Button } from '../button';
 import { Loader } from '../loader';
 import { ApiError } from '../../lib/api';
+import { ORDERS_QUERY_ROOT } from '../../lib/query-client';
 import { pushPaymentFailureEvent, type PurchaseCategory } from '../../lib/purchase-analytics';
 import type { ClientAnswer } from './kr-answer';
 import { ProviderForm } from './provider-form';
@@ -35,6 +37,7 @@ export function Checkout({
   const [form, setForm] = useState<PaymentForm | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
+  const queryClient = useQueryClient();
   const create = useRef(createForm);
   useEffect(() => {
     create.current = createForm;
@@ -59,6 +62,7 @@ export function Checkout({
       pushPaymentFailureEvent(category, answer.refusal ?? 'UNPAID');
       return;
     }
+    void queryClient.invalidateQueries({ queryKey: [ORDERS_QUERY_ROOT] });
     void onPaid(form!).catch(() => undefined); // the API client shows a failed confirmation
   };
 

@@ -13,6 +13,7 @@ import { Screen } from '../../../components/screen';
 import { TextField } from '../../../components/text-field';
 import { ApiError, call } from '../../../lib/api';
 import { paths } from '../../../lib/paths';
+import { ORDERS_QUERY_ROOT } from '../../../lib/query-client';
 import { addressComplete, countryOptions, EMPTY_ADDRESS, pendingPrint, setPendingPrint } from '../lib/pending';
 import styles from '../printing.module.css';
 
@@ -74,7 +75,7 @@ export function PrintingPage() {
   }, [file, bookId, copiesNumber, copiesValid, t]);
 
   const orders = useQuery({
-    queryKey: ['my-orders', lng],
+    queryKey: [ORDERS_QUERY_ROOT, lng],
     queryFn: () => call(paymentsApi.myOrders, {}, { quiet: true }),
   });
   const printOrders = (orders.data ?? []).filter((order) => order.kind === 'printing');

@@ -32,7 +32,7 @@ export function PrintingPaymentPage() {
   const navigate = useNavigate();
   const lng = languageOfPath(location.pathname);
   const [pending] = useState(pendingPrint);
-  const [stage, setStage] = useState<'pay' | 'submitting' | 'retry' | 'done'>('pay');
+  const [stage, setStage] = useState<'pay' | 'submitting' | 'retry' | 'refunded' | 'done'>('pay');
   /** The order paid, while handing it to the printer has not succeeded: tried again as it is, never paid again. */
   const [paid, setPaid] = useState<PaymentForm | null>(null);
   const [message, setMessage] = useState('');
@@ -83,11 +83,17 @@ export function PrintingPaymentPage() {
       setPendingPrint(null);
       setStage('done');
     } catch (error) {
-      // not paid after all: back to a new card form, the reason above it; paid: the same order is handed over again
+      // not paid after all: back to a new card form, the reason above it; refunded (it cannot be printed): said, and
+      // nothing more to pay or try; paid: the same order is handed over again
       if (error instanceof ApiError && error.status === 402) {
         setFailed(error.message);
         setPaid(null);
         setStage('pay');
+      } else if (error instanceof ApiError && error.status === 410) {
+        setFailed(error.message);
+        setPaid(null);
+        setPendingPrint(null);
+        setStage('refunded');
       } else {
         // the server's reason, if it gave one (a lost connection needs none beside "not sent yet")
         setFailed(error instanceof ApiError && error.status !== null ? error.message : null);
@@ -132,6 +138,12 @@ export function PrintingPaymentPage() {
             {failed ? <p>{failed}</p> : null}
           </div>
           <Button onClick={() => void onPaid(paid)}>{t('payment.retry')}</Button>
+        </div>
+      ) : null}
+      {stage === 'refunded' ? (
+        <div>
+          <p role="alert">{failed}</p>
+          <Link to={paths.printing(lng)}>{t('payment.back')}</Link>
         </div>
       ) : null}
       {stage === 'pay' ? (
