@@ -15,6 +15,7 @@ import { requestsTo } from '../../test/requests';
 import { docxPlain, docxWithHeadings, encryptedDocx, multipart, WORD_MIME, zipBomb } from '../../test/fixtures/books/forms';
 import { startSmtpStandIn } from '../../test/stand-ins/smtp';
 import { startLuluStandIn, type LuluStandIn } from '../../test/stand-ins/lulu';
+import { LYRA_TEST, startLyraStandIn, type LyraStandIn } from '../../test/stand-ins/lyra';
 import { pdfText, run, tempFile } from '../../test/export-support';
 import { loadPriceTable } from './prices';
 import { findOrderByReference } from '../payments/orders';
@@ -643,5 +644,64 @@ describe('Lulu Print API adapter', { timeout: 240_000 }, () => {
     expect(await statusOf(user, order)).toBe('shipped');
     expect(await fetched()).toEqual([404, 404]);
     expect((await deleteAccount()).statusCode).toBe(200);
+  });
+});
+
+describe('a refund the payment provider refuses (Lyra stand-in)', { timeout: 120_000 }, () => {
+  let app: TestApp;
+  let lyra: LyraStandIn;
+  let smtp: Awaited<ReturnType<typeof startSmtpStandIn>>;
+  beforeAll(async () => {
+    lyra = await startLyraStandIn();
+    smtp = await startSmtpStandIn();
+    app = await buildTestApp({
+      SMTP_URL: smtp.url,
+      LYRA_SHOP_ID: LYRA_TEST.shopId,
+      LYRA_PASSWORD: LYRA_TEST.password,
+      LYRA_PUBLIC_KEY: LYRA_TEST.publicKey,
+      LYRA_HMAC_KEY: LYRA_TEST.hmacKey,
+      LYRA_API_URL: lyra.origin,
+      LYRA_STATIC_URL: 'https://static.payzen.eu',
+      PRINT_ORDERS_EMAIL: 'printer@plume.example',
+      JOB_POLL_MS: 50,
+      JOB_RETRY_DELAY_MS: 200,
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    await lyra.close();
+    await smtp.close();
+  });
+  const { post } = requestsTo(() => app);
+
+  it('is sent to the print operator to refund by hand once the tries are spent; the order stays paid meanwhile', async () => {
+    const user = await createUser(app);
+    const checkpoint = buildCheckpoint(2);
+    checkpoint.data.forEach((chapter) => (chapter.generated_content = 'The keeper counted the ships that passed in the night.'));
+    const book = await createBook(app, { userId: user.id }, { checkpoint, bookName: 'Never printed' });
+    const quote = (await post('/api/quoteBookForPrinting', { service_session_id: book.id, copies: 5 }, user)).json().success;
+    const { order_id: order } = (
+      await post('/api/createPrintingPaymentForm', { ...ADDRESS, quote_id: quote.quote_id, price: quote.price }, user)
+    ).json().success;
+    expect((await post('/api/deleteSessionById', { id: book.id }, user)).statusCode).toBe(200);
+    lyra.refuseRefunds = true;
+    const notification = await app.inject({
+      method: 'POST',
+      url: '/api/paymentNotification',
+      payload: new URLSearchParams(lyra.payOrder(order)).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(notification.statusCode).toBe(200);
+
+    const operatorMail = () =>
+      smtp.messages
+        .filter((m) => m.to.includes('printer@plume.example'))
+        .map((m) => decodeMail(m.raw))
+        .find((text) => text.includes(`Refund by hand: print order ${order}`));
+    await expect.poll(operatorMail, { timeout: 20_000, interval: 100 }).toContain(`npm run refund -- ${order}`);
+    expect(operatorMail()).toContain('the transaction cannot be refunded');
+    // the job's three tries and its last word each asked Lyra; none took, so nothing here says refunded
+    expect(lyra.calls.filter((call) => call.webService === 'Transaction/CancelOrRefund')).toHaveLength(4);
+    expect((await findOrderByReference(app.ctx.db, order))?.status).toBe('paid');
   });
 });

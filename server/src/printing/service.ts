@@ -29,7 +29,7 @@ import { normalizeLanguage } from '@common/languages';
 import { refundOrder } from '../payments/refund';
 import { confirmOrder, placeOrder, type PaymentsContext } from '../payments/service';
 import { renderCoverSpread } from './cover';
-import { emailFulfilment } from './fulfilment/email';
+import { emailFulfilment, operatorMail } from './fulfilment/email';
 import { deletePrintFilesOfDeletedBook, orderFileKey } from './files';
 import { PRINT_SUBMISSION_JOB } from './jobs';
 import type { PrintFulfilment, PrintJob } from './fulfilment';
@@ -437,8 +437,30 @@ export function printHandOverJob(ctx: PrintingContext): JobHandler {
         await refundUnprintedOrder(ctx, orderId, BOOK_DELETED);
       }
     },
-    failed: (orderId, reason) => refundUnprintedOrder(ctx, orderId, reason),
+    async failed(orderId, reason) {
+      try {
+        await refundUnprintedOrder(ctx, orderId, reason);
+      } catch (error) {
+        await askOperatorToRefund(ctx, orderId, error);
+      }
+    },
   };
+}
+
+/** A refund the payment provider refused, after the job's tries: the print operator gives the money back by hand. */
+async function askOperatorToRefund(ctx: PrintingContext, orderId: number, error: unknown) {
+  const order = (await findOrder(ctx.app.db, orderId))!;
+  ctx.pay.log.error({ err: error, reference: order.reference }, 'refund of a paid print order refused: sent to the print operator');
+  const paid = formatPrice(fromCents(order.amount_cents), 'en', order.currency);
+  const lines = [
+    `Order ${order.reference} was paid (${paid}, by ${order.email}) for printed copies that never reached the printer,`,
+    'and the payment provider refused to refund it:',
+    '',
+    error instanceof Error ? error.message : String(error),
+    '',
+    `Refund it from the payment provider's back office, or run \`npm run refund -- ${order.reference}\` once the provider accepts it.`,
+  ];
+  await ctx.pay.mailer.send(operatorMail(ctx.app.config.PRINT_ORDERS_EMAIL, `Refund by hand: print order ${order.reference}`, lines));
 }
 
 /** Gives back the money of a paid printing order that never reached the printer, and tells its author. */

@@ -9,6 +9,8 @@ import { listenStandIn, readBody, send, type HttpStandIn } from './http';
  */
 export interface LyraStandIn extends HttpStandIn {
   calls: Array<{ webService: string; body: Record<string, unknown> }>;
+  /** While true, Transaction/CancelOrRefund answers Lyra's error envelope (e.g. a transaction past its refund delay). */
+  refuseRefunds: boolean;
   /** Marks the order of a form paid (or refused) and returns the signed IPN fields. */
   payOrder(orderId: string, status?: 'PAID' | 'UNPAID'): Record<string, string>;
 }
@@ -97,6 +99,7 @@ export async function startLyraStandIn(): Promise<LyraStandIn> {
           envelope(webService, 'SUCCESS', { responseCode: 0, responseCodeDetail: 'terminated', _type: 'V4/Common/ResponseCodeAnswer' }),
         );
       case 'Transaction/CancelOrRefund':
+        if (result.refuseRefunds) return send(res, 200, error(webService, 'PSP_099', 'the transaction cannot be refunded'));
         return send(
           res,
           200,
@@ -107,8 +110,9 @@ export async function startLyraStandIn(): Promise<LyraStandIn> {
     }
   });
 
-  return {
+  const result: LyraStandIn = {
     ...standIn,
+    refuseRefunds: false,
     calls,
     payOrder(orderId, status = 'PAID') {
       const order = orders.get(orderId);
@@ -146,4 +150,5 @@ export async function startLyraStandIn(): Promise<LyraStandIn> {
       };
     },
   };
+  return result;
 }

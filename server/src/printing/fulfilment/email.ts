@@ -1,5 +1,11 @@
-import type { Mailer } from '../../providers/mail';
+import type { MailMessage, Mailer } from '../../providers/mail';
 import type { PrintFulfilment } from './index';
+
+/** A message to the print operator: plain lines, the same in the HTML part. */
+export function operatorMail(to: string, subject: string, lines: string[], attachments?: MailMessage['attachments']): MailMessage {
+  const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return { to, subject, text: lines.join('\n'), html: `<pre style="font-family:monospace">${escape(lines.join('\n'))}</pre>`, attachments };
+}
 
 /**
  * The default provider: the print operator (PRINT_ORDERS_EMAIL) receives the interior and the
@@ -29,17 +35,12 @@ export function emailFulfilment(mailer: Mailer, operator: string): PrintFulfilme
         '',
         `Customer: ${job.contactEmail}`,
       ];
-      const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-      await mailer.send({
-        to: operator,
-        subject: `Print order ${job.reference}: ${job.copies} × ${job.title}`,
-        text: lines.join('\n'),
-        html: `<pre style="font-family:monospace">${escape(lines.join('\n'))}</pre>`,
-        attachments: [
+      await mailer.send(
+        operatorMail(operator, `Print order ${job.reference}: ${job.copies} × ${job.title}`, lines, [
           { filename: `${job.reference}-interior.pdf`, content: job.interior, contentType: 'application/pdf' },
           { filename: `${job.reference}-cover.pdf`, content: cover, contentType: 'application/pdf' },
-        ],
-      });
+        ]),
+      );
       return { status: 'received', jobId: null, providerStatus: null };
     },
   };
