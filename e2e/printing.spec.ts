@@ -260,7 +260,7 @@ test('paid, then the page closed before it hands the order over: the server hand
 test('paid for a book deleted meanwhile: the page says the order is refunded, and offers neither a payment nor a retry', async ({
   page,
   request,
-}) => {
+}, testInfo) => {
   test.setTimeout(120_000);
   const { token } = await signUp(request, { prefix: 'printdeleted' });
   const id = await writtenBook(request, token);
@@ -282,6 +282,7 @@ test('paid for a book deleted meanwhile: the page says the order is refunded, an
   );
   await expect(page.getByLabel('Card number')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Try again (no new payment)' })).toHaveCount(0);
+  await saveScreenshot(page, testInfo, 'printing-refunded', 'en');
   await page.getByRole('link', { name: 'Back to printing' }).click();
   await expect(page.getByTestId('print-orders').getByRole('listitem')).toHaveText(['5 printed copies of “Rose of Naples”Refunded']);
   expect(forms).toHaveLength(1);

@@ -116,9 +116,11 @@ export function PrintingPaymentPage() {
       width="narrow"
       lead={t('payment.summary', { copies: quote.copies, title: quote.title, pages: quote.pageCount, city: address.city })}
     >
-      <p>
-        <strong>{t('payment.amount', { price: formatPrice(quote.price, i18n.language, quote.currency) })}</strong>
-      </p>
+      {stage === 'refunded' ? null : (
+        <p>
+          <strong>{t('payment.amount', { price: formatPrice(quote.price, i18n.language, quote.currency) })}</strong>
+        </p>
+      )}
       {stage === 'done' ? (
         <div className={styles.success} role="status" data-testid="print-success">
           <p>{message}</p>
