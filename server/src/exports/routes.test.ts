@@ -33,20 +33,24 @@ describe('postGenerateBook and bookFile', () => {
   let bookId: number;
   let guestBookId: number;
 
+  /** A book of the owner's, stored as it is in the database. */
+  const ownersBook = (bookName: string, language: string, checkpoint: ReturnType<typeof sampleBook>['checkpoint']) =>
+    insertSession(app.ctx.db, {
+      user_id: owner.id,
+      guest_token_hash: null,
+      service_id: 1,
+      general_category_id: 1,
+      book_name: bookName,
+      language,
+      checkpoint,
+    });
+
   beforeAll(async () => {
     app = await buildTestApp();
     owner = await createUser(app, { first_name: 'Zoë' });
     other = await createUser(app);
     const source = sampleBook('fr', { chapters: 3, wordsPerChapter: 300 });
-    const row = await insertSession(app.ctx.db, {
-      user_id: owner.id,
-      guest_token_hash: null,
-      service_id: 1,
-      general_category_id: 1,
-      book_name: source.book_name,
-      language: 'fr',
-      checkpoint: source.checkpoint,
-    });
+    const row = await ownersBook(source.book_name, 'fr', source.checkpoint);
     bookId = row.id;
     const guest = await insertSession(app.ctx.db, {
       user_id: null,
@@ -143,15 +147,7 @@ describe('postGenerateBook and bookFile', () => {
     // A book never exported, of 48 000 words: nothing typeset yet, so its export runs long enough (~0.5 s here, against
     // ~50 ms for a small book whose typesetting is kept) that the second click finds it running on a loaded machine too.
     const source = sampleBook('en', { chapters: 12, wordsPerChapter: 4000 });
-    const row = await insertSession(app.ctx.db, {
-      user_id: owner.id,
-      guest_token_hash: null,
-      service_id: 1,
-      general_category_id: 1,
-      book_name: 'Double click',
-      language: 'en',
-      checkpoint: source.checkpoint,
-    });
+    const row = await ownersBook('Double click', 'en', source.checkpoint);
     const id = String(row.id);
     const before = exportPool.completed;
     const [first, second] = await Promise.all([
@@ -193,15 +189,7 @@ describe('postGenerateBook and bookFile', () => {
 
   it('re-exports after one change: only that chapter laid out, only that photo re-encoded; the files show it as a fresh export does', async () => {
     const source = sampleBook('en', { chapters: 3, wordsPerChapter: 400 });
-    const row = await insertSession(app.ctx.db, {
-      user_id: owner.id,
-      guest_token_hash: null,
-      service_id: 1,
-      general_category_id: 1,
-      book_name: 'Cached',
-      language: 'en',
-      checkpoint: source.checkpoint,
-    });
+    const row = await ownersBook('Cached', 'en', source.checkpoint);
     const photo = (key: string) => `sessions/${row.id}/${key}`;
     await app.ctx.storage.put(photo('chap_1000_media_0'), makePng(320, 200, 4), 'image/png');
     await app.ctx.storage.put(photo('chap_1002_media_1'), makePng(200, 320, 6), 'image/png');
@@ -238,15 +226,7 @@ describe('postGenerateBook and bookFile', () => {
 
   it('hands the stored photos to the worker raw: the request thread neither decodes nor hashes them; the worker makes them safe', async () => {
     const source = sampleBook('en', { chapters: 2, wordsPerChapter: 50 });
-    const row = await insertSession(app.ctx.db, {
-      user_id: owner.id,
-      guest_token_hash: null,
-      service_id: 1,
-      general_category_id: 1,
-      book_name: 'Raw',
-      language: 'en',
-      checkpoint: source.checkpoint,
-    });
+    const row = await ownersBook('Raw', 'en', source.checkpoint);
     const png = makePng(120, 80, 9);
     const junk = Buffer.from('not a photo at all');
     await app.ctx.storage.put(`sessions/${row.id}/chap_1000_media_0`, png, 'image/png');
@@ -273,15 +253,7 @@ describe('postGenerateBook and bookFile', () => {
 
   it('answers 404 for a file not made yet', async () => {
     const source = sampleBook('en', { chapters: 1 });
-    const row = await insertSession(app.ctx.db, {
-      user_id: owner.id,
-      guest_token_hash: null,
-      service_id: 1,
-      general_category_id: 1,
-      book_name: 'x',
-      language: 'en',
-      checkpoint: source.checkpoint,
-    });
+    const row = await ownersBook('x', 'en', source.checkpoint);
     const response = await app.inject({ method: 'GET', url: `/api/bookFile/${row.id}/book.pdf`, headers: owner.headers });
     expect(response.statusCode).toBe(404);
     expect(response.json().code).toBe('exports.file_not_found');

@@ -15,7 +15,7 @@ import { requestsTo } from '../../test/requests';
 import { docxPlain, docxWithHeadings, encryptedDocx, multipart, WORD_MIME, zipBomb } from '../../test/fixtures/books/forms';
 import { startSmtpStandIn } from '../../test/stand-ins/smtp';
 import { startLuluStandIn, type LuluStandIn } from '../../test/stand-ins/lulu';
-import { LYRA_TEST, startLyraStandIn, type LyraStandIn } from '../../test/stand-ins/lyra';
+import { lyraConfig, startLyraStandIn, type LyraStandIn } from '../../test/stand-ins/lyra';
 import { pdfText, run, tempFile } from '../../test/export-support';
 import { loadPriceTable } from './prices';
 import { findOrderByReference } from '../payments/orders';
@@ -656,12 +656,7 @@ describe('a refund the payment provider refuses (Lyra stand-in)', { timeout: 120
     smtp = await startSmtpStandIn();
     app = await buildTestApp({
       SMTP_URL: smtp.url,
-      LYRA_SHOP_ID: LYRA_TEST.shopId,
-      LYRA_PASSWORD: LYRA_TEST.password,
-      LYRA_PUBLIC_KEY: LYRA_TEST.publicKey,
-      LYRA_HMAC_KEY: LYRA_TEST.hmacKey,
-      LYRA_API_URL: lyra.origin,
-      LYRA_STATIC_URL: 'https://static.payzen.eu',
+      ...lyraConfig(lyra),
       PRINT_ORDERS_EMAIL: 'printer@plume.example',
       JOB_POLL_MS: 50,
       JOB_RETRY_DELAY_MS: 200,

@@ -22,6 +22,16 @@ export const LYRA_TEST = {
   hmacKey: '38453613e7f44dc58732bad3dca2bca3',
 };
 
+/** The server's configuration for a Lyra shop served by this stand-in. */
+export const lyraConfig = (lyra: Pick<LyraStandIn, 'origin'>) => ({
+  LYRA_SHOP_ID: LYRA_TEST.shopId,
+  LYRA_PASSWORD: LYRA_TEST.password,
+  LYRA_PUBLIC_KEY: LYRA_TEST.publicKey,
+  LYRA_HMAC_KEY: LYRA_TEST.hmacKey,
+  LYRA_API_URL: lyra.origin,
+  LYRA_STATIC_URL: 'https://static.payzen.eu',
+});
+
 export async function startLyraStandIn(): Promise<LyraStandIn> {
   const calls: LyraStandIn['calls'] = [];
   const orders = new Map<string, { amount: number; currency: string; email: string; transactions: Array<Record<string, unknown>> }>();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createBook, createUser, type TestApp } from '../../../test/helpers';
-import { LYRA_TEST, startLyraStandIn, type LyraStandIn } from '../../../test/stand-ins/lyra';
+import { LYRA_TEST, lyraConfig, startLyraStandIn, type LyraStandIn } from '../../../test/stand-ins/lyra';
 import { findSessionRow } from '../../books/repository';
 import { loadConfig } from '../../config';
 import { PaymentProviderError } from './provider';
@@ -10,14 +10,7 @@ let lyra: LyraStandIn;
 let app: TestApp;
 beforeAll(async () => {
   lyra = await startLyraStandIn();
-  app = await buildTestApp({
-    LYRA_SHOP_ID: LYRA_TEST.shopId,
-    LYRA_PASSWORD: LYRA_TEST.password,
-    LYRA_PUBLIC_KEY: LYRA_TEST.publicKey,
-    LYRA_HMAC_KEY: LYRA_TEST.hmacKey,
-    LYRA_API_URL: lyra.origin,
-    LYRA_STATIC_URL: 'https://static.payzen.eu',
-  });
+  app = await buildTestApp(lyraConfig(lyra));
 });
 afterAll(async () => {
   await app.close();
