@@ -34,6 +34,16 @@ const ADDRESS = {
   phone: '+44 20 7946 0000',
 };
 const ACCEPTED = '4111 1111 1111 1111';
+/** The page's submitDocxForPrinting of an order. */
+function submitOf(app: TestApp, user: TestUser, quoteId: string, order: string) {
+  const sub = multipart({ ...ADDRESS, copies: '5', quote_id: quoteId, order_id: order });
+  return app.inject({
+    method: 'POST',
+    url: '/api/submitDocxForPrinting',
+    payload: sub.payload,
+    headers: { ...sub.headers, ...user.headers },
+  });
+}
 const decodeMail = (raw: string) =>
   Buffer.from(
     raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
@@ -424,22 +434,12 @@ describe('Lulu Print API adapter', { timeout: 240_000 }, () => {
     return { quote, formToken: pay.formToken as string, order: pay.order_id as string };
   }
   const payFor = (formToken: string) => post('/api/sandboxPay', { formToken, card_number: ACCEPTED, expiry: '12/39', cvc: '123' });
-  /** The page's submitDocxForPrinting of an order. */
-  function submitOf(user: TestUser, quoteId: string, order: string) {
-    const sub = multipart({ ...ADDRESS, copies: '5', quote_id: quoteId, order_id: order });
-    return app.inject({
-      method: 'POST',
-      url: '/api/submitDocxForPrinting',
-      payload: sub.payload,
-      headers: { ...sub.headers, ...user.headers },
-    });
-  }
   /** A paid print order submitted, of an uploaded document or, given one, of the user's book. */
   async function paidQuote(user: TestUser, bookId?: number) {
     const { quote, formToken, order } = await orderForm(user, bookId);
     await payFor(formToken);
     await app.ctx.queue.idle();
-    return { quote, order, res: await submitOf(user, quote.quote_id, order) };
+    return { quote, order, res: await submitOf(app, user, quote.quote_id, order) };
   }
   /** A book of two written chapters, which can be printed. */
   async function writtenBook(user: TestUser) {
@@ -481,7 +481,7 @@ describe('Lulu Print API adapter', { timeout: 240_000 }, () => {
     await expect.poll(refundedMail, { timeout: 10_000, interval: 100 }).toContain(order);
     expect(refundedMail()).toContain('Kept for the printer');
     // the page, still open, is told it was refunded (410), not that it is unpaid (402, which offers to pay again)
-    const late = await submitOf(user, quote.quote_id, order);
+    const late = await submitOf(app, user, quote.quote_id, order);
     expect([late.statusCode, late.json().code]).toEqual([410, 'printing.order_refunded']);
     const confirmation = await get(`/api/printingPaymentStatusCallback/${order}`, user, 'it');
     expect([confirmation.statusCode, confirmation.json().error]).toEqual([
@@ -667,7 +667,22 @@ describe('a refund the payment provider refuses (Lyra stand-in)', { timeout: 120
     await lyra.close();
     await smtp.close();
   });
-  const { post } = requestsTo(() => app);
+  const { post, get } = requestsTo(() => app);
+  /** Lyra's IPN for a buyer who paid the order's form. */
+  async function payByIpn(order: string) {
+    const notification = await app.inject({
+      method: 'POST',
+      url: '/api/paymentNotification',
+      payload: new URLSearchParams(lyra.payOrder(order)).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(notification.statusCode).toBe(200);
+  }
+  const operatorMailOf = (order: string) =>
+    smtp.messages
+      .filter((m) => m.to.includes('printer@plume.example'))
+      .map((m) => decodeMail(m.raw))
+      .find((text) => text.includes(`Refund by hand: print order ${order}`));
 
   it('is sent to the print operator to refund by hand once the tries are spent; the order stays paid meanwhile', async () => {
     const user = await createUser(app);
@@ -680,23 +695,46 @@ describe('a refund the payment provider refuses (Lyra stand-in)', { timeout: 120
     ).json().success;
     expect((await post('/api/deleteSessionById', { id: book.id }, user)).statusCode).toBe(200);
     lyra.refuseRefunds = true;
-    const notification = await app.inject({
-      method: 'POST',
-      url: '/api/paymentNotification',
-      payload: new URLSearchParams(lyra.payOrder(order)).toString(),
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    });
-    expect(notification.statusCode).toBe(200);
+    await payByIpn(order);
 
-    const operatorMail = () =>
-      smtp.messages
-        .filter((m) => m.to.includes('printer@plume.example'))
-        .map((m) => decodeMail(m.raw))
-        .find((text) => text.includes(`Refund by hand: print order ${order}`));
-    await expect.poll(operatorMail, { timeout: 20_000, interval: 100 }).toContain(`npm run refund -- ${order}`);
-    expect(operatorMail()).toContain('the transaction cannot be refunded');
+    await expect.poll(() => operatorMailOf(order), { timeout: 20_000, interval: 100 }).toContain(`npm run refund -- ${order}`);
+    expect(operatorMailOf(order)).toContain('the transaction cannot be refunded');
     // the job's three tries and its last word each asked Lyra; none took, so nothing here says refunded
     expect(lyra.calls.filter((call) => call.webService === 'Transaction/CancelOrRefund')).toHaveLength(4);
     expect((await findOrderByReference(app.ctx.db, order))?.status).toBe('paid');
+
+    // closed to the printer meanwhile: the page's submit is told so, and hands nothing to the printer (the operator here)
+    const submit = await submitOf(app, user, quote.quote_id, order);
+    expect([submit.statusCode, submit.json().code]).toEqual([410, 'printing.order_canceled']);
+    await app.ctx.queue.idle();
+    expect(smtp.messages.filter((m) => decodeMail(m.raw).includes(`Print order ${order}`))).toHaveLength(0);
+    const listed = (await get('/api/myOrders', user)).json().success as Array<{ order: string; print_status: string }>;
+    expect(listed.find((o) => o.order === order)?.print_status).toBe('canceled');
+  });
+
+  it('an order closed to the printer by its refund is not handed over by a later submit, even once it could be', async () => {
+    const user = await createUser(app);
+    const upload = multipart({ copies: '5' }, [
+      { field: 'file', filename: 'story.docx', contentType: WORD_MIME, data: await docxPlain(['A short story.']) },
+    ]);
+    const quote = (
+      await app.inject({ method: 'POST', url: '/api/uploadDocx', payload: upload.payload, headers: { ...upload.headers, ...user.headers } })
+    ).json().success;
+    const { order_id: order } = (
+      await post('/api/createPrintingPaymentForm', { ...ADDRESS, quote_id: quote.quote_id, price: quote.price }, user)
+    ).json().success;
+    // a folder where the order's interior is written: every hand-over fails (EISDIR) until it goes
+    const blocker = path.join(app.ctx.config.dataDir, 'files', 'printing', 'orders', order, 'interior.pdf');
+    fs.mkdirSync(blocker, { recursive: true });
+    lyra.refuseRefunds = true;
+    await payByIpn(order);
+    await expect.poll(() => operatorMailOf(order), { timeout: 20_000, interval: 100 }).toContain('npm run refund');
+
+    // the page's submit comes now that a hand-over would work: the order was closed to the printer first
+    fs.rmSync(blocker, { recursive: true });
+    const submit = await submitOf(app, user, quote.quote_id, order);
+    expect([submit.statusCode, submit.json().code]).toEqual([410, 'printing.order_canceled']);
+    await app.ctx.queue.idle();
+    expect(smtp.messages.filter((m) => decodeMail(m.raw).includes(`Print order ${order}`))).toHaveLength(0);
   });
 });

@@ -348,6 +348,8 @@ export async function submitPrintOrder(
   const row =
     (await findPrintOrderOfOrder(db, order.id)) ??
     (await handOverPrintOrder(ctx, order, quote, paidForAddress(order) ?? parseAddress(fields)));
+  // closed to the printer by its refund, which the provider has not confirmed yet
+  if (row.status === 'canceled' && row.provider_job_id === null) throw new AppError(410, 'printing.order_canceled');
   return presentPrintOrder(ctx, order, row, lng);
 }
 
@@ -369,26 +371,13 @@ async function handOverPrintOrder(
   const { db, storage } = ctx.app;
   const interior = await storage.get(quote.interior_key);
   if (!interior) throw new AppError(410, BOOK_DELETED);
-  const interiorKey = orderFileKey(order.reference, 'interior.pdf');
-  const coverKey = orderFileKey(order.reference, 'cover.pdf');
-  await storage.put(interiorKey, interior, 'application/pdf');
-  if (quote.service_session_id !== null) await keepCoverPhoto(ctx.app, order.reference, quote.service_session_id);
   const now = ctx.pay.now();
-  const inserted = await insertPrintOrder(db, {
-    order_id: order.id,
-    quote_id: quote.id,
-    user_id: order.user_id,
-    ...address,
-    interior_key: interiorKey,
-    cover_key: coverKey,
-    status: 'received',
-    provider: ctx.fulfilment.kind,
-    provider_job_id: null,
-    provider_status: null,
-    created_at: now.toISOString(),
-    updated_at: now.toISOString(),
-  });
+  const row = printOrderOf(ctx, order, quote.id, address, 'received', now);
+  await storage.put(row.interior_key, interior, 'application/pdf');
+  if (quote.service_session_id !== null) await keepCoverPhoto(ctx.app, order.reference, quote.service_session_id);
+  const inserted = await insertPrintOrder(db, row);
   if (!inserted) return (await findPrintOrderOfOrder(db, order.id))!;
+  const coverKey = row.cover_key;
 
   try {
     const job = await printJobOf(ctx, { order, quote, address, contactEmail: order.email, interior, coverKey, now });
@@ -411,6 +400,24 @@ async function handOverPrintOrder(
   return (await findPrintOrderOfOrder(db, order.id))!;
 }
 
+/** The print order of a paid order, its files in the order's folder. */
+function printOrderOf(ctx: PrintingContext, order: OrderRow, quoteId: number, address: ShippingAddress, status: PrintStatus, now: Date) {
+  return {
+    order_id: order.id,
+    quote_id: quoteId,
+    user_id: order.user_id,
+    ...address,
+    interior_key: orderFileKey(order.reference, 'interior.pdf'),
+    cover_key: orderFileKey(order.reference, 'cover.pdf'),
+    status,
+    provider: ctx.fulfilment.kind,
+    provider_job_id: null,
+    provider_status: null,
+    created_at: now.toISOString(),
+    updated_at: now.toISOString(),
+  };
+}
+
 /** Why a paid order cannot be printed at all: its book, deleted between the quote and the payment, took its interior with it. */
 const BOOK_DELETED = 'printing.book_deleted';
 
@@ -427,7 +434,10 @@ export function printHandOverJob(ctx: PrintingContext): JobHandler {
       const order = await findOrder(db, orderId);
       const address = order && paidForAddress(order);
       if (!order || order.status !== 'paid' || order.print_quote_id === null || !address) return;
-      if (await findPrintOrderOfOrder(db, order.id)) return;
+      const printOrder = await findPrintOrderOfOrder(db, order.id);
+      // closed to the printer by a refund the provider refused: the refund is what is tried again
+      if (printOrder?.status === 'canceled') return refundUnprintedOrder(ctx, orderId, 'the refund tried again');
+      if (printOrder) return;
       const quote = await findQuote(db, order.print_quote_id);
       if (!quote) return;
       try {
@@ -463,10 +473,21 @@ async function askOperatorToRefund(ctx: PrintingContext, orderId: number, error:
   await ctx.pay.mailer.send(operatorMail(ctx.app.config.PRINT_ORDERS_EMAIL, `Refund by hand: print order ${order.reference}`, lines));
 }
 
-/** Gives back the money of a paid printing order that never reached the printer, and tells its author. */
+/**
+ * Gives back the money of a paid printing order that never reached the printer, and tells its author. The order is
+ * closed to the printer first, in one statement: a `canceled` print order takes its place, so a page's submit coming
+ * while the refund is under way finds it instead of handing the order over; a print order already there (handed
+ * over meanwhile) leaves the money where it is.
+ */
 async function refundUnprintedOrder(ctx: PrintingContext, orderId: number, reason: string) {
-  const order = await findOrder(ctx.app.db, orderId);
-  if (!order || (await findPrintOrderOfOrder(ctx.app.db, order.id))) return;
+  const { db } = ctx.app;
+  const order = await findOrder(db, orderId);
+  const address = order && paidForAddress(order);
+  if (!order || order.status !== 'paid' || order.print_quote_id === null || !address) return;
+  const closed =
+    (await insertPrintOrder(db, printOrderOf(ctx, order, order.print_quote_id, address, 'canceled', ctx.pay.now()))) ??
+    (await findPrintOrderOfOrder(db, order.id));
+  if (closed?.status !== 'canceled') return;
   ctx.pay.log.error({ reason, reference: order.reference }, 'a paid print order could not be handed to the printer: refunding it');
   if (await refundOrder(ctx.app.db, ctx.pay.provider, order, ctx.pay.now())) await sendPrintRefundedMail(ctx, order);
 }
