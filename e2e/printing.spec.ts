@@ -277,11 +277,13 @@ test('paid for a book deleted meanwhile: the page says the order is refunded, an
 
   // refunded by the server already, or about to be: either way it is said, and the order is over
   await expect(page.getByRole('main').getByRole('alert')).toHaveText(
-    /^(This order has been canceled and your payment refunded in full\. An e-mail confirms it\.|This order cannot be printed: its book was deleted before it reached the printer\. Your payment will be refunded in full, and an e-mail will confirm it\.)$/,
+    /^(This order has been cancelled and your payment refunded in full\. An e-mail confirms it\.|This order cannot be printed: its book was deleted before it reached the printer\. Your payment will be refunded in full, and an e-mail will confirm it\.)$/,
     { timeout: 60_000 },
   );
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Print order cancelled');
   await expect(page.getByLabel('Card number')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Try again (no new payment)' })).toHaveCount(0);
+  await page.evaluate(() => window.scrollTo(0, 0)); // the sticky header would be drawn where the page was scrolled to
   await saveScreenshot(page, testInfo, 'printing-refunded', 'en');
   await page.getByRole('link', { name: 'Back to printing' }).click();
   await expect(page.getByTestId('print-orders').getByRole('listitem')).toHaveText(['5 printed copies of “Rose of Naples”Refunded']);

@@ -112,7 +112,7 @@ export function PrintingPaymentPage() {
   const { quote, address } = pending;
   return (
     <Screen
-      title={t('payment.title')}
+      title={stage === 'refunded' ? t('payment.refunded_title') : t('payment.title')}
       width="narrow"
       lead={t('payment.summary', { copies: quote.copies, title: quote.title, pages: quote.pageCount, city: address.city })}
     >
