@@ -346,6 +346,7 @@ describe('operator refunds (npm run refund)', () => {
     expect((await refund(form.order_id)).code).toBe(1);
     expect((await refund('PLnever-made')).code).toBe(1);
     expect(await runRefundCommand([], { err: () => undefined })).toBe(2);
+    expect(await runRefundCommand(['--outside'], { err: () => undefined })).toBe(2);
     const unpaid = await bookForm(user);
     expect((await refund(unpaid.form.order_id)).code).toBe(1);
   });

@@ -7,10 +7,13 @@ import { findOrderByReference, moveOrder, type OrderRow } from './orders';
 
 const REFUND_USAGE = `Usage:
   npm run refund -- <order reference>
+  npm run refund -- --outside <order reference>
 
 Gives the money of a paid order back (Lyra: Transaction/CancelOrRefund; sandbox: nothing to send),
 marks the order refunded and takes back what it unlocked: the book, the extra chapter, the
 subscription (ends now) or the gift card (voided; a book it already unlocked is locked again).
+--outside: the money was given back outside Plume (the provider's back office, after it refused
+the refund here): the provider is not asked, the rest is done.
 Works on the database the server uses: DATABASE_URL (PostgreSQL) if set, else DATA_DIR/plume.sqlite.`;
 
 /** Locks a book again unless something else still pays for it (another paid order, a coupon, a gift). */
@@ -36,11 +39,12 @@ async function relockBook(trx: Db, sessionId: number, refundedOrderId: number, n
 
 /**
  * Refunds a paid order: the provider first (nothing changes here if it refuses), then one
- * transaction moves paid → refunded (once) and takes back what the order unlocked.
+ * transaction moves paid → refunded (once) and takes back what the order unlocked. Without a
+ * provider, the money was given back outside Plume: only the rest is done.
  */
-export async function refundOrder(db: Db, provider: PaymentProvider, order: OrderRow, now = new Date()): Promise<boolean> {
+export async function refundOrder(db: Db, provider: PaymentProvider | null, order: OrderRow, now = new Date()): Promise<boolean> {
   if (order.status !== 'paid') return false;
-  await provider.refund(order.transaction_id, order.amount_cents, order.currency);
+  await provider?.refund(order.transaction_id, order.amount_cents, order.currency);
   const at = now.toISOString();
   return db.transaction().execute(async (trx) => {
     if (!(await moveOrder(trx, order.id, 'paid', 'refunded', at))) return false;
@@ -70,20 +74,30 @@ export interface RefundIo {
 export async function runRefundCommand(argv: string[], io: RefundIo = {}): Promise<number> {
   const out = io.out ?? ((line: string) => console.log(line));
   const err = io.err ?? ((line: string) => console.error(line));
-  if (argv.length !== 1 || argv[0].startsWith('-')) {
-    (argv[0] === '--help' || argv[0] === '-h' ? out : err)(REFUND_USAGE);
-    return argv[0] === '--help' || argv[0] === '-h' ? 0 : 2;
+  const outside = argv[0] === '--outside';
+  const args = outside ? argv.slice(1) : argv;
+  if (args.length !== 1 || args[0].startsWith('-')) {
+    (args[0] === '--help' || args[0] === '-h' ? out : err)(REFUND_USAGE);
+    return args[0] === '--help' || args[0] === '-h' ? 0 : 2;
   }
   const config = loadConfig(io.env ?? process.env);
   const db = createDb(config);
   try {
     await migrateToLatest(db);
-    const order = await findOrderByReference(db, argv[0]);
+    const order = await findOrderByReference(db, args[0]);
     if (!order) {
-      err(`Refused: no order ${argv[0]}`);
+      err(`Refused: no order ${args[0]}`);
       return 1;
     }
-    if (!(await refundOrder(db, createPaymentProvider(config), order))) {
+    let refunded: boolean;
+    try {
+      refunded = await refundOrder(db, outside ? null : createPaymentProvider(config), order);
+    } catch (error) {
+      err(`Refused by the payment provider: ${error instanceof Error ? error.message : String(error)}`);
+      err(`Once the money is given back from its back office, record it: npm run refund -- --outside ${order.reference}`);
+      return 1;
+    }
+    if (!refunded) {
       err(`Refused: order ${order.reference} is ${order.status}, only a paid order can be refunded`);
       return 1;
     }

@@ -19,6 +19,7 @@ import { lyraConfig, startLyraStandIn, type LyraStandIn } from '../../test/stand
 import { pdfText, run, tempFile } from '../../test/export-support';
 import { loadPriceTable } from './prices';
 import { findOrderByReference } from '../payments/orders';
+import { runRefundCommand } from '../payments/refund';
 import { storeSessionImage } from '../books/files';
 import { normalizeImage } from '../images/normalize-image';
 import { COVER_IMAGE_KEY } from '@common/schemas/workspace';
@@ -697,7 +698,7 @@ describe('a refund the payment provider refuses (Lyra stand-in)', { timeout: 120
     lyra.refuseRefunds = true;
     await payByIpn(order);
 
-    await expect.poll(() => operatorMailOf(order), { timeout: 20_000, interval: 100 }).toContain(`npm run refund -- ${order}`);
+    await expect.poll(() => operatorMailOf(order), { timeout: 20_000, interval: 100 }).toContain(`npm run refund -- --outside ${order}`);
     expect(operatorMailOf(order)).toContain('the transaction cannot be refunded');
     // the job's three tries and its last word each asked Lyra; none took, so nothing here says refunded
     expect(lyra.calls.filter((call) => call.webService === 'Transaction/CancelOrRefund')).toHaveLength(4);
@@ -710,6 +711,25 @@ describe('a refund the payment provider refuses (Lyra stand-in)', { timeout: 120
     expect(smtp.messages.filter((m) => decodeMail(m.raw).includes(`Print order ${order}`))).toHaveLength(0);
     const listed = (await get('/api/myOrders', user)).json().success as Array<{ order: string; print_status: string }>;
     expect(listed.find((o) => o.order === order)?.print_status).toBe('canceled');
+
+    // the operator: the command is refused by Lyra too, says how to record a refund made in its back office, and records it
+    const lines: string[] = [];
+    const io = {
+      env: {
+        DATA_DIR: app.ctx.config.dataDir,
+        ...(app.ctx.config.DATABASE_URL && { DATABASE_URL: app.ctx.config.DATABASE_URL }),
+        ...lyraConfig(lyra),
+      },
+      out: (line: string) => lines.push(line),
+      err: (line: string) => lines.push(line),
+    };
+    expect(await runRefundCommand([order], io)).toBe(1);
+    expect(lines.join('\n')).toContain(`the transaction cannot be refunded`);
+    expect(lines.join('\n')).toContain(`npm run refund -- --outside ${order}`);
+    expect((await findOrderByReference(app.ctx.db, order))?.status).toBe('paid');
+    expect(await runRefundCommand(['--outside', order], io)).toBe(0);
+    expect((await findOrderByReference(app.ctx.db, order))?.status).toBe('refunded');
+    expect(lyra.calls.filter((call) => call.webService === 'Transaction/CancelOrRefund')).toHaveLength(5);
   });
 
   it('an order closed to the printer by its refund is not handed over by a later submit, even once it could be', async () => {

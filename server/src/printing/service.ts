@@ -468,7 +468,8 @@ async function askOperatorToRefund(ctx: PrintingContext, orderId: number, error:
     '',
     error instanceof Error ? error.message : String(error),
     '',
-    `Refund it from the payment provider's back office, or run \`npm run refund -- ${order.reference}\` once the provider accepts it.`,
+    `Give the money back from the payment provider's back office, then record it: \`npm run refund -- --outside ${order.reference}\`.`,
+    `(Or run \`npm run refund -- ${order.reference}\` once the provider accepts the refund.)`,
   ];
   await ctx.pay.mailer.send(operatorMail(ctx.app.config.PRINT_ORDERS_EMAIL, `Refund by hand: print order ${order.reference}`, lines));
 }
