@@ -343,6 +343,15 @@ describe('operator refunds (npm run refund)', () => {
     expect(await refund(form.order_id)).toMatchObject({ code: 0 });
     expect((await order(form.order_id)).status).toBe('refunded');
     expect(await isPaid(book.id)).toBe(false);
+    // the buyer is told, in the language they paid in (the command has no SMTP here: the outbox)
+    const outbox = outboxDir(app.ctx.config);
+    const refundMail = fs
+      .readdirSync(outbox)
+      .map((file) => fs.readFileSync(path.join(outbox, file), 'utf8').replace(/=\r?\n/g, '')) // quoted-printable's soft breaks
+      .find((text) => text.includes(`Subject: Your order ${form.order_id} has been refunded`));
+    expect(refundMail).toContain(`To: ${user.email}`);
+    expect(refundMail).toContain('We have refunded your order: One book.');
+    expect(refundMail).toContain('Amount refunded: =E2=82=AC49.00');
     expect((await refund(form.order_id)).code).toBe(1);
     expect((await refund('PLnever-made')).code).toBe(1);
     expect(await runRefundCommand([], { err: () => undefined })).toBe(2);

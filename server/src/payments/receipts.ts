@@ -46,6 +46,19 @@ export async function giftCardPdf(ctx: PaymentsContext, order: OrderRow): Promis
   return { code: card.code, pdf };
 }
 
+/** The buyer's word that an order was refunded (`npm run refund`): what it bought, the amount, the reference. */
+export async function sendRefundMail(ctx: Pick<PaymentsContext, 'db' | 'translate' | 'mailer' | 'config'>, order: OrderRow) {
+  const lng = normalizeLanguage(order.language);
+  const base = ctx.config.PUBLIC_URL.replace(/\/+$/, '');
+  await ctx.mailer.send(
+    composeMail(ctx.translate, lng, 'refund', order.email, `${base}/${lng}/profile`, {
+      item: await itemName(ctx, order, lng),
+      amount: formatPrice(fromCents(order.amount_cents), lng, order.currency),
+      reference: order.reference,
+    }),
+  );
+}
+
 /**
  * A paid order's mails, in the buyer's language: the receipt (amount, tax included, order
  * reference) and, for a gift card, the card and its link to the recipient.

@@ -4,6 +4,9 @@ import { createPaymentProvider } from '../providers/payments';
 import type { PaymentProvider } from '../providers/payments/provider';
 import { lapseSubscription } from '../subscriptions/service';
 import { findOrderByReference, moveOrder, type OrderRow } from './orders';
+import { sendRefundMail } from './receipts';
+import { createMailer } from '../providers/mail';
+import { createTranslator } from '../http/messages';
 
 const REFUND_USAGE = `Usage:
   npm run refund -- <order reference>
@@ -102,6 +105,14 @@ export async function runRefundCommand(argv: string[], io: RefundIo = {}): Promi
       return 1;
     }
     out(`Refunded order ${order.reference} (${order.kind}, ${(order.amount_cents / 100).toFixed(2)} ${order.currency}) at ${nowIso()}.`);
+    // an account deleted since keeps its orders without their e-mail
+    if (order.email) {
+      const mail = { db, translate: createTranslator(config.localesDir), mailer: createMailer(config), config };
+      await sendRefundMail(mail, order).then(
+        () => out(`The buyer was told at ${order.email}.`),
+        (error: unknown) => err(`The buyer's mail could not be sent: ${error instanceof Error ? error.message : String(error)}`),
+      );
+    }
     return 0;
   } finally {
     await db.destroy();

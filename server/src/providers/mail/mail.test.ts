@@ -29,6 +29,7 @@ describe('composeMail', () => {
       'renewal_failed',
       'print_order',
       'print_refunded',
+      'refund',
       'audiobook_ready',
     ];
     const placeholders = ['address', 'amount', 'buyer', 'code', 'copies', 'date', 'email', 'from', 'item', 'name', 'pages', 'price'];

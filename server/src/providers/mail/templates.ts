@@ -12,6 +12,7 @@ export type MailKind =
   | 'renewal_failed'
   | 'print_order'
   | 'print_refunded'
+  | 'refund'
   | 'audiobook_ready'
   | 'family_invitation'
   | 'family_contribution';
