@@ -348,8 +348,7 @@ export async function submitPrintOrder(
   const row =
     (await findPrintOrderOfOrder(db, order.id)) ??
     (await handOverPrintOrder(ctx, order, quote, paidForAddress(order) ?? parseAddress(fields)));
-  // closed to the printer by its refund, which the provider has not confirmed yet
-  if (row.status === 'canceled' && row.provider_job_id === null) throw new AppError(410, 'printing.order_canceled');
+  if (closedForRefund(row)) throw new AppError(410, 'printing.order_canceled');
   return presentPrintOrder(ctx, order, row, lng);
 }
 
@@ -377,10 +376,9 @@ async function handOverPrintOrder(
   if (quote.service_session_id !== null) await keepCoverPhoto(ctx.app, order.reference, quote.service_session_id);
   const inserted = await insertPrintOrder(db, row);
   if (!inserted) return (await findPrintOrderOfOrder(db, order.id))!;
-  const coverKey = row.cover_key;
 
   try {
-    const job = await printJobOf(ctx, { order, quote, address, contactEmail: order.email, interior, coverKey, now });
+    const job = await printJobOf(ctx, { order, quote, address, contactEmail: order.email, interior, coverKey: row.cover_key, now });
     const sent = await ctx.fulfilment.submit(job);
     await updatePrintOrder(
       db,
@@ -418,6 +416,10 @@ function printOrderOf(ctx: PrintingContext, order: OrderRow, quoteId: number, ad
   };
 }
 
+/** A print order standing for an order closed to the printer before its refund (never handed to any printer). */
+const closedForRefund = (row: Pick<PrintOrderRow, 'status' | 'provider_job_id'>) =>
+  row.status === 'canceled' && row.provider_job_id === null;
+
 /** Why a paid order cannot be printed at all: its book, deleted between the quote and the payment, took its interior with it. */
 const BOOK_DELETED = 'printing.book_deleted';
 
@@ -435,8 +437,8 @@ export function printHandOverJob(ctx: PrintingContext): JobHandler {
       const address = order && paidForAddress(order);
       if (!order || order.status !== 'paid' || order.print_quote_id === null || !address) return;
       const printOrder = await findPrintOrderOfOrder(db, order.id);
-      // closed to the printer by a refund the provider refused: the refund is what is tried again
-      if (printOrder?.status === 'canceled') return refundUnprintedOrder(ctx, orderId, 'the refund tried again');
+      // closed by a refund the provider refused: the refund is what is tried again
+      if (printOrder && closedForRefund(printOrder)) return refundUnprintedOrder(ctx, orderId, 'the refund tried again');
       if (printOrder) return;
       const quote = await findQuote(db, order.print_quote_id);
       if (!quote) return;
@@ -488,7 +490,7 @@ async function refundUnprintedOrder(ctx: PrintingContext, orderId: number, reaso
   const closed =
     (await insertPrintOrder(db, printOrderOf(ctx, order, order.print_quote_id, address, 'canceled', ctx.pay.now()))) ??
     (await findPrintOrderOfOrder(db, order.id));
-  if (closed?.status !== 'canceled') return;
+  if (!closed || !closedForRefund(closed)) return;
   ctx.pay.log.error({ reason, reference: order.reference }, 'a paid print order could not be handed to the printer: refunding it');
   if (await refundOrder(ctx.app.db, ctx.pay.provider, order, ctx.pay.now())) await sendPrintRefundedMail(ctx, order);
 }
