@@ -59,6 +59,15 @@ async function fillAddress(
   await page.getByLabel(labels.phone, { exact: true }).fill('+44 20 7946 0000');
 }
 
+/** The payment forms the page asks for (each a new order to pay), as they are asked. */
+function paymentFormsAsked(page: Page) {
+  const forms: string[] = [];
+  page.on('request', (asked) => {
+    if (asked.url().includes('/api/createPrintingPaymentForm')) forms.push(asked.url());
+  });
+  return forms;
+}
+
 /** "Print this book" for a book, the address filled in, then (after `beforePaying`, if given) paid with the sandbox's accepted card. */
 async function orderAndPay(page: Page, bookId: number, beforePaying?: () => Promise<void>) {
   await page.goto(`/en/printing?book=${bookId}`);
@@ -184,10 +193,7 @@ test('paid, but handing the order to the printer fails: the same order is tried 
   const { token } = await signUp(request, { prefix: 'printretry' });
   const id = await writtenBook(request, token);
   await actAsUser(page, token);
-  const forms: string[] = [];
-  page.on('request', (asked) => {
-    if (asked.url().includes('/api/createPrintingPaymentForm')) forms.push(asked.url());
-  });
+  const forms = paymentFormsAsked(page);
   let cut = 0;
   await page.route('**/api/submitDocxForPrinting', (route) => (cut++ === 0 ? route.abort('connectionreset') : route.continue()));
 
@@ -265,10 +271,7 @@ test('paid for a book deleted meanwhile: the page says the order is refunded, an
   const { token } = await signUp(request, { prefix: 'printdeleted' });
   const id = await writtenBook(request, token);
   await actAsUser(page, token);
-  const forms: string[] = [];
-  page.on('request', (asked) => {
-    if (asked.url().includes('/api/createPrintingPaymentForm')) forms.push(asked.url());
-  });
+  const forms = paymentFormsAsked(page);
 
   await orderAndPay(page, id, async () => {
     const deleted = await request.post('/api/deleteSessionById', { headers: { authorization: `Bearer ${token}` }, data: { id } });

@@ -35,6 +35,27 @@ const ADDRESS = {
   phone: '+44 20 7946 0000',
 };
 const ACCEPTED = '4111 1111 1111 1111';
+/** A quote of an uploaded document or, given one, of the user's book, and the payment form of an order for it. */
+async function orderForm(app: TestApp, user: TestUser, bookId?: number, lng = 'en') {
+  const { post } = requestsTo(() => app);
+  const form = multipart({ copies: '5' }, [
+    { field: 'file', filename: 'story.docx', contentType: WORD_MIME, data: await docxPlain(['A short story.']) },
+  ]);
+  const quote = (
+    bookId === undefined
+      ? await app.inject({ method: 'POST', url: '/api/uploadDocx', payload: form.payload, headers: { ...form.headers, ...user.headers } })
+      : await post('/api/quoteBookForPrinting', { service_session_id: bookId, copies: 5 }, user, lng)
+  ).json().success;
+  const pay = (await post('/api/createPrintingPaymentForm', { ...ADDRESS, quote_id: quote.quote_id, price: quote.price }, user, lng)).json()
+    .success;
+  return { quote, formToken: pay.formToken as string, order: pay.order_id as string };
+}
+/** A book of two written chapters, which can be printed. */
+async function writtenBook(app: TestApp, user: TestUser) {
+  const checkpoint = buildCheckpoint(2);
+  checkpoint.data.forEach((chapter) => (chapter.generated_content = 'The keeper counted the ships that passed in the night.'));
+  return createBook(app, { userId: user.id }, { checkpoint, bookName: 'Kept for the printer' });
+}
 /** The page's submitDocxForPrinting of an order. */
 function submitOf(app: TestApp, user: TestUser, quoteId: string, order: string) {
   const sub = multipart({ ...ADDRESS, copies: '5', quote_id: quoteId, order_id: order });
@@ -419,34 +440,13 @@ describe('Lulu Print API adapter', { timeout: 240_000 }, () => {
   });
   const { post, get } = requestsTo(() => app);
 
-  /** A quote of an uploaded document or, given one, of the user's book, and the payment form of an order for it. */
-  async function orderForm(user: TestUser, bookId?: number, lng = 'en') {
-    const form = multipart({ copies: '5' }, [
-      { field: 'file', filename: 'story.docx', contentType: WORD_MIME, data: await docxPlain(['A short story.']) },
-    ]);
-    const quote = (
-      bookId === undefined
-        ? await app.inject({ method: 'POST', url: '/api/uploadDocx', payload: form.payload, headers: { ...form.headers, ...user.headers } })
-        : await post('/api/quoteBookForPrinting', { service_session_id: bookId, copies: 5 }, user, lng)
-    ).json().success;
-    const pay = (
-      await post('/api/createPrintingPaymentForm', { ...ADDRESS, quote_id: quote.quote_id, price: quote.price }, user, lng)
-    ).json().success;
-    return { quote, formToken: pay.formToken as string, order: pay.order_id as string };
-  }
   const payFor = (formToken: string) => post('/api/sandboxPay', { formToken, card_number: ACCEPTED, expiry: '12/39', cvc: '123' });
   /** A paid print order submitted, of an uploaded document or, given one, of the user's book. */
   async function paidQuote(user: TestUser, bookId?: number) {
-    const { quote, formToken, order } = await orderForm(user, bookId);
+    const { quote, formToken, order } = await orderForm(app, user, bookId);
     await payFor(formToken);
     await app.ctx.queue.idle();
     return { quote, order, res: await submitOf(app, user, quote.quote_id, order) };
-  }
-  /** A book of two written chapters, which can be printed. */
-  async function writtenBook(user: TestUser) {
-    const checkpoint = buildCheckpoint(2);
-    checkpoint.data.forEach((chapter) => (chapter.generated_content = 'The keeper counted the ships that passed in the night.'));
-    return createBook(app, { userId: user.id }, { checkpoint, bookName: 'Kept for the printer' });
   }
   const coverLinkOf = (order: string) =>
     new URL(lulu.jobs.find((sent) => sent.body.external_id === order)!.body.line_items![0].printable_normalization!.cover!.source_url!);
@@ -463,8 +463,8 @@ describe('Lulu Print API adapter', { timeout: 240_000 }, () => {
 
   it('refunds a paid order that cannot reach the printer (its book deleted before the payment went through) and tells its author', async () => {
     const user = await createUser(app, { language: 'it' });
-    const book = await writtenBook(user);
-    const { quote, formToken, order } = await orderForm(user, book.id, 'it');
+    const book = await writtenBook(app, user);
+    const { quote, formToken, order } = await orderForm(app, user, book.id, 'it');
     expect((await post('/api/deleteSessionById', { id: book.id }, user)).statusCode).toBe(200);
     const mailsBefore = smtp.messages.length;
     await payFor(formToken);
@@ -493,7 +493,7 @@ describe('Lulu Print API adapter', { timeout: 240_000 }, () => {
 
   it('refunds a paid order whose hand-over keeps failing, after the queue has tried it again', async () => {
     const user = await createUser(app);
-    const { formToken, order } = await orderForm(user);
+    const { formToken, order } = await orderForm(app, user);
     // a folder where the order's interior is written: each try fails (EISDIR) before any print order is stored
     fs.mkdirSync(path.join(app.ctx.config.dataDir, 'files', 'printing', 'orders', order, 'interior.pdf'), { recursive: true });
     await payFor(formToken);
@@ -513,7 +513,7 @@ describe('Lulu Print API adapter', { timeout: 240_000 }, () => {
 
   it('an order stored but whose job cannot be drawn yet (its cover photo unreadable) is tried again by the queue, not left unsent', async () => {
     const user = await createUser(app);
-    const { formToken, order } = await orderForm(user);
+    const { formToken, order } = await orderForm(app, user);
     // a folder where the order's cover photo is read: reading it fails (EISDIR) once the order is stored
     const unreadable = path.join(app.ctx.config.dataDir, 'files', 'printing', 'orders', order, 'cover-photo');
     fs.mkdirSync(unreadable, { recursive: true });
@@ -601,7 +601,7 @@ describe('Lulu Print API adapter', { timeout: 240_000 }, () => {
 
   it('a try after an outage draws the cover with the photo the order was placed with, the book deleted meanwhile', async () => {
     const user = await createUser(app);
-    const book = await writtenBook(user);
+    const book = await writtenBook(app, user);
     await storeSessionImage(app.ctx, book.id, COVER_IMAGE_KEY, await normalizeImage(makePng(300, 450, 7)));
     lulu.unavailable = true;
     const { order, res } = await paidQuote(user, book.id);
@@ -619,7 +619,7 @@ describe('Lulu Print API adapter', { timeout: 240_000 }, () => {
 
   it('a deleted book keeps the files its printer has yet to fetch until the order ends; the account waits for it (issue 18 item 4)', async () => {
     const user = await createUser(app);
-    const book = await writtenBook(user);
+    const book = await writtenBook(app, user);
     const { order, res } = await paidQuote(user, book.id);
     expect(res.statusCode, res.body).toBe(200);
     const job = lulu.jobs.find((sent) => sent.body.external_id === order)!;
@@ -687,13 +687,8 @@ describe('a refund the payment provider refuses (Lyra stand-in)', { timeout: 120
 
   it('is sent to the print operator to refund by hand once the tries are spent; the order stays paid meanwhile', async () => {
     const user = await createUser(app);
-    const checkpoint = buildCheckpoint(2);
-    checkpoint.data.forEach((chapter) => (chapter.generated_content = 'The keeper counted the ships that passed in the night.'));
-    const book = await createBook(app, { userId: user.id }, { checkpoint, bookName: 'Never printed' });
-    const quote = (await post('/api/quoteBookForPrinting', { service_session_id: book.id, copies: 5 }, user)).json().success;
-    const { order_id: order } = (
-      await post('/api/createPrintingPaymentForm', { ...ADDRESS, quote_id: quote.quote_id, price: quote.price }, user)
-    ).json().success;
+    const book = await writtenBook(app, user);
+    const { quote, order } = await orderForm(app, user, book.id);
     expect((await post('/api/deleteSessionById', { id: book.id }, user)).statusCode).toBe(200);
     lyra.refuseRefunds = true;
     await payByIpn(order);
@@ -734,15 +729,7 @@ describe('a refund the payment provider refuses (Lyra stand-in)', { timeout: 120
 
   it('an order closed to the printer by its refund is not handed over by a later submit, even once it could be', async () => {
     const user = await createUser(app);
-    const upload = multipart({ copies: '5' }, [
-      { field: 'file', filename: 'story.docx', contentType: WORD_MIME, data: await docxPlain(['A short story.']) },
-    ]);
-    const quote = (
-      await app.inject({ method: 'POST', url: '/api/uploadDocx', payload: upload.payload, headers: { ...upload.headers, ...user.headers } })
-    ).json().success;
-    const { order_id: order } = (
-      await post('/api/createPrintingPaymentForm', { ...ADDRESS, quote_id: quote.quote_id, price: quote.price }, user)
-    ).json().success;
+    const { quote, order } = await orderForm(app, user);
     // a folder where the order's interior is written: every hand-over fails (EISDIR) until it goes
     const blocker = path.join(app.ctx.config.dataDir, 'files', 'printing', 'orders', order, 'interior.pdf');
     fs.mkdirSync(blocker, { recursive: true });
